@@ -1,0 +1,19 @@
+-- _lease_seconds: the lease a claim or heartbeat asked for (1 s .. 24 h), or default_lease_seconds.
+create or replace function switchboard._lease_seconds(requested integer)
+returns integer
+language plpgsql
+stable
+as $$
+begin
+  if requested is null then
+    return switchboard._setting_int('default_lease_seconds', 300, 1, 86400);
+  end if;
+  if requested < 1 or requested > 86400 then
+    perform switchboard._raise('invalid', format('lease_seconds must be between 1 and 86400, not %s', requested),
+                               'Ask for a lease as long as the work needs and extend it with heartbeat.');
+  end if;
+  return requested;
+end;
+$$;
+comment on function switchboard._lease_seconds(integer) is
+  'Internal. Validates a requested lease (1..86400 s, else invalid) or supplies default_lease_seconds.';

@@ -1,0 +1,88 @@
+-- _open_attempt: the claim transition shared by claim, claim_next and the Board's claim. The caller has
+-- locked the todo row and checked that it is claimable. In one statement: the todo becomes claimed (counter
+-- +1, seq +1, lease set), its attempt row is opened, and attempts beyond attempt_history_max_per_todo are
+-- deleted oldest first and counted in attempts_pruned. A lapsed lease being taken over is closed first as
+-- lease_expired/requeued. Returns the claim document: the todo with payload and routing, attempt_seq,
+-- attempts_total, prior_attempts (five newest closed, newest first), the notice, and lease_token when fenced.
+create or replace function switchboard._open_attempt(
+  t switchboard.todos,
+  claimer_kind text,
+  claimer_endpoint_id uuid,
+  claimer_owner_id uuid,
+  owner text,
+  claimant text,
+  require_fence boolean,
+  lease_seconds integer,
+  mcp_session_id text)
+returns jsonb
+language plpgsql
+volatile
+as $$
+#variable_conflict use_variable
+declare
+  v_now timestamptz := now();
+  v_cap integer := switchboard._history_cap();
+  v_token text;
+  v_claimant text;
+  v_todo switchboard.todos;
+  v_prior jsonb := '[]'::jsonb;
+begin
+  v_claimant := (switchboard._cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''), 128)).cut;
+  if coalesce(require_fence, false) then
+    v_token := switchboard._random_token(16);
+  end if;
+
+  if t.state = 'claimed' then
+    update switchboard.todo_attempts a
+       set ended_at = v_now, outcome = 'lease_expired', disposition = 'requeued'
+     where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null;
+  end if;
+
+  with upd as (
+    update switchboard.todos x
+       set state = 'claimed',
+           attempt = x.attempt + 1,
+           owner = _open_attempt.owner,
+           lease_expires_at = v_now + make_interval(secs => lease_seconds),
+           ready_at = null,
+           next_retry_at = null,
+           last_seq = x.last_seq + 1,
+           attempts_pruned = x.attempts_pruned
+             + case when x.last_seq + 1 > v_cap
+                    then (select count(*) from switchboard.todo_attempts p
+                           where p.todo_id = x.id and p.seq <= x.last_seq + 1 - v_cap)::integer
+                    else 0 end,
+           updated_at = v_now
+     where x.id = t.id
+    returning x.*
+  ), opened as (
+    insert into switchboard.todo_attempts
+      (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant,
+       claimed_at, lease_expires_at, lease_token_sha256)
+    select u.id, u.last_seq, u.attempt, claimer_kind, claimer_endpoint_id, claimer_owner_id, mcp_session_id,
+           u.owner, v_claimant, v_now, u.lease_expires_at, switchboard._digest(v_token)
+      from upd u
+  ), pruned as (
+    delete from switchboard.todo_attempts p
+     where t.last_seq + 1 > v_cap and p.todo_id = t.id and p.seq <= t.last_seq + 1 - v_cap
+  )
+  select u.* into v_todo from upd u;
+
+  if v_todo.last_seq > 1 then
+    select coalesce(jsonb_agg(switchboard._attempt_json(s.a) order by (s.a).seq desc), '[]'::jsonb)
+      into v_prior
+      from (select a from switchboard.todo_attempts a
+             where a.todo_id = v_todo.id and a.seq < v_todo.last_seq
+             order by a.seq desc limit 5) s;
+  end if;
+
+  return switchboard._todo_json(v_todo, true)
+      || jsonb_build_object('attempt_seq', v_todo.last_seq,
+                            'attempts_total', v_todo.last_seq,
+                            'prior_attempts', v_prior,
+                            'notice', switchboard._notice())
+      || case when v_token is not null then jsonb_build_object('lease_token', v_token) else '{}'::jsonb end;
+end;
+$$;
+comment on function switchboard._open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text) is
+  'Internal. Claims a locked, claimable todo: closes a lapsed attempt as lease_expired, opens the new attempt, prunes history over the cap, returns the claim document.';

@@ -1,0 +1,34 @@
+-- complete: the holder reports. claimed -> done: result is stored on the todo; the attempt closes completed/done.
+--   summary is cut to 2048 bytes on a UTF-8 boundary and marked summary_truncated, never rejected. artifact is
+--   validated first (mcp://cairn/<id> or https URL, <= 512 bytes). Locks the todo row. Returns the todo.
+--   Errors: forbidden, not_found, invalid (artifact; result over 256 KiB: the todo stays claimed),
+--           conflict (not claimed, or not the holder of the live lease, fence included).
+create or replace function switchboard.complete(
+  endpoint_id uuid,
+  todo_id uuid,
+  result jsonb default null,
+  summary text default null,
+  artifact text default null,
+  lease_token text default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_agent text := switchboard._agent(endpoint_id, 'complete');
+  v_t switchboard.todos;
+begin
+  perform switchboard._check_artifact(artifact);
+  perform switchboard._check_json('result', result, 262144);
+  v_t := switchboard._hold_agent(endpoint_id, todo_id, v_agent, lease_token);
+  return switchboard._todo_json(switchboard._end_attempt(v_t, 'completed', result, summary, artifact));
+end;
+$$;
+comment on function switchboard.complete(uuid, uuid, jsonb, text, text, text) is
+$$complete(endpoint_id, todo_id, result, summary, artifact, lease_token) -> todo. claimed -> done: result is stored on the todo; the attempt closes completed/done.
+summary: cut to 2048 bytes on a UTF-8 boundary (summary_truncated); artifact: mcp://cairn/<id> or an absolute https URL,
+<= 512 bytes, never fetched. Errors: forbidden, not_found, invalid (artifact, result > 256 KiB; the todo stays claimed),
+conflict (not claimed, or not the holder of the live lease: a fenced attempt needs its lease_token).$$;

@@ -1,0 +1,50 @@
+-- reap: the reaper's sweep over every tenant (it has no caller, moves nothing between tenants, reads nothing
+--   out). Each claimed todo whose lease lapsed (lease_expires_at <= now): below its cap -> pending, ready now,
+--   attempt closed reaped/requeued; at the cap -> failed (dead letter), attempt closed reaped/dead_lettered.
+--   Picks with FOR UPDATE SKIP LOCKED, oldest lapse first, at most batch_limit todos (null: all), so it never
+--   waits for a claim in flight. Returns the number of attempts closed.
+create or replace function switchboard.reap(batch_limit integer default null)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_now timestamptz := now();
+  v_count integer;
+begin
+  if batch_limit is not null and batch_limit < 1 then
+    perform switchboard._raise('invalid', 'batch_limit must be at least 1', null);
+  end if;
+  with lapsed as (
+    select x.id from switchboard.todos x
+     where x.state = 'claimed' and x.lease_expires_at <= v_now
+     order by x.lease_expires_at
+     limit batch_limit
+     for update skip locked
+  ), moved as (
+    update switchboard.todos x
+       set state = case when x.attempt >= x.max_attempts then 'failed' else 'pending' end,
+           ready_at = case when x.attempt >= x.max_attempts then null else v_now end,
+           owner = null, lease_expires_at = null, next_retry_at = null, updated_at = v_now
+      from lapsed l
+     where x.id = l.id
+    returning x.id, x.last_seq, x.state
+  ), closed as (
+    update switchboard.todo_attempts a
+       set ended_at = v_now, outcome = 'reaped',
+           disposition = case when m.state = 'failed' then 'dead_lettered' else 'requeued' end
+      from moved m
+     where a.todo_id = m.id and a.seq = m.last_seq and a.ended_at is null
+    returning 1
+  )
+  select count(*)::integer into v_count from closed;
+  return v_count;
+end;
+$$;
+comment on function switchboard.reap(integer) is
+$$reap(batch_limit null = all) -> attempts closed. Sweeps lapsed leases of every tenant: claimed -> pending (reaped/requeued) below
+the cap, claimed -> failed dead letter (reaped/dead_lettered) at it. FOR UPDATE SKIP LOCKED, oldest lapse first, so claims in
+flight are never waited for. Errors: invalid (batch_limit < 1).$$;

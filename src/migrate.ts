@@ -1,0 +1,29 @@
+// Brings a database to the current schema: graphile-migrate's committed migrations, then sql/functions.
+import { fileURLToPath } from 'node:url';
+import { Logger, migrate } from 'graphile-migrate';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Committed migrations first (graphile-migrate, forward only), then every function file re-applied when
+ * their digest changed (scripts/apply-functions.mjs, shared with the .gmrc action). Idempotent.
+ */
+export async function migrateDatabase(url: string, opts: { quiet?: boolean } = {}): Promise<void> {
+  const log = opts.quiet ? () => {} : (msg: string) => process.stdout.write(`${msg}\n`);
+  const settings = {
+    connectionString: url,
+    migrationsFolder: `${root}sql/migrations`,
+    afterAllMigrations: [],
+    logger: opts.quiet ? quietLogger() : undefined,
+  };
+  await migrate(settings as Parameters<typeof migrate>[0], false, false);
+  const mod = await import(new URL('../scripts/apply-functions.mjs', import.meta.url).href);
+  await mod.applyFunctions(url, { log });
+}
+
+function quietLogger(): Logger {
+  // Only errors reach stderr; "Running migration ..." chatter is dropped.
+  return new Logger(() => (level, message) => {
+    if (level === 'error') process.stderr.write(`${message}\n`);
+  });
+}
