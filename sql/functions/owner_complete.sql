@@ -1,0 +1,31 @@
+-- owner_complete: the Board's Complete, on a lease the owner took from the Board. claimed -> done: result is
+--   stored on the todo; the attempt closes completed/done with the summary (cut to 2048 bytes) and artifact
+--   (validated first). Locks the todo row. Returns the todo.
+--   Errors: not_found (unknown or another owner's todo alike), invalid (artifact; result over 256 KiB),
+--           conflict (not claimed, held by an agent, or the owner's lease lapsed).
+create or replace function switchboard.owner_complete(
+  owner_id uuid,
+  todo_id uuid,
+  result jsonb default null,
+  summary text default null,
+  artifact text default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos;
+begin
+  perform switchboard._check_artifact(artifact);
+  perform switchboard._check_json('result', result, 262144);
+  v_t := switchboard._owner_hold(owner_id, todo_id);
+  return switchboard._todo_json(switchboard._end_attempt(v_t, 'completed', result, summary, artifact));
+end;
+$$;
+comment on function switchboard.owner_complete(uuid, uuid, jsonb, text, text) is
+$$owner_complete(owner_id, todo_id, result, summary, artifact) -> todo. The Board's Complete on a lease taken from the Board:
+claimed -> done; the attempt closes completed/done. Errors: not_found, invalid (artifact, result > 256 KiB),
+conflict (not claimed, held by an agent, or lapsed).$$;

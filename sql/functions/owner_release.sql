@@ -1,0 +1,29 @@
+-- owner_release: the Board's Release, on a lease the owner took from the Board. claimed -> pending at once, no
+--   backoff, the attempt counter unchanged; the attempt closes released/requeued with the summary and artifact.
+--   Locks the todo row. Returns the todo.
+--   Errors: not_found (unknown or another owner's todo alike), invalid (artifact),
+--           conflict (not claimed, held by an agent, or the owner's lease lapsed).
+create or replace function switchboard.owner_release(
+  owner_id uuid,
+  todo_id uuid,
+  summary text default null,
+  artifact text default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos;
+begin
+  perform switchboard._check_artifact(artifact);
+  v_t := switchboard._owner_hold(owner_id, todo_id);
+  return switchboard._todo_json(switchboard._end_attempt(v_t, 'released', null, summary, artifact));
+end;
+$$;
+comment on function switchboard.owner_release(uuid, uuid, text, text) is
+$$owner_release(owner_id, todo_id, summary, artifact) -> todo. The Board's Release on a lease taken from the Board: claimed -> pending
+at once (no backoff, counter unchanged); the attempt closes released/requeued.
+Errors: not_found, invalid (artifact), conflict (not claimed, held by an agent, or lapsed).$$;
