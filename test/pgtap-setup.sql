@@ -56,3 +56,83 @@ returns void language sql as $$
   insert into switchboard.settings (key, value) values (key, value)
   on conflict (key) do update set value = excluded.value;
 $$;
+
+-- Run a statement; its error as {sqlstate, message, detail, hint}, or null when it succeeds. The statement runs
+-- in a subtransaction, so a failed one changes nothing. Used where the error itself is the point (not_found
+-- must be byte-identical for a foreign and a never-minted id).
+create or replace function test.error_of(statement text)
+returns jsonb language plpgsql as $$
+declare
+  v_state text;
+  v_message text;
+  v_detail text;
+  v_hint text;
+begin
+  execute statement;
+  return null;
+exception when others then
+  get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+                          v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  return jsonb_build_object('sqlstate', v_state, 'message', v_message, 'detail', v_detail, 'hint', v_hint);
+end;
+$$;
+
+-- Claim and release a todo n times: n attempts closed released/requeued, the counter up by n.
+create or replace function test.cycle(endpoint_id uuid, todo_id uuid, n integer)
+returns void language plpgsql as $$
+begin
+  for i in 1 .. n loop
+    perform switchboard.claim(endpoint_id => cycle.endpoint_id, todo_id => cycle.todo_id);
+    perform switchboard.release(endpoint_id => cycle.endpoint_id, todo_id => cycle.todo_id);
+  end loop;
+end;
+$$;
+
+-- Every key of a document, at any depth.
+create or replace function test.keys(doc jsonb)
+returns setof text language sql as $$
+  with recursive walk(k, v) as (
+    select null::text, doc
+    union all
+    select c.k, c.v
+      from walk w
+      cross join lateral (
+        select e.key, e.value from jsonb_each(case when jsonb_typeof(w.v) = 'object' then w.v else '{}'::jsonb end) e
+        union all
+        select null, e.value from jsonb_array_elements(case when jsonb_typeof(w.v) = 'array' then w.v else '[]'::jsonb end) e
+      ) c(k, v)
+  )
+  select k from walk where k is not null
+$$;
+
+-- What a read must never carry: the given secrets anywhere in the document's text (case-insensitive), and any
+-- key naming an endpoint, a session, a token, a hash or a credential. Empty when the document is clean.
+-- allow_keys lists keys a document may legitimately carry (the lease_token of a fenced claim).
+create or replace function test.leaks(doc jsonb, secrets text[], allow_keys text[] default '{}')
+returns text[] language sql as $$
+  select coalesce(array_agg(x), '{}') from (
+    select 'text:' || s as x from unnest(secrets) s
+     where s is not null and position(lower(s) in lower(doc::text)) > 0
+    union all
+    select distinct 'key:' || k from test.keys(doc) k
+     where k ~* '(endpoint|session|token|sha256|hash|credential|digest)' and not (k = any (allow_keys))
+  ) f
+$$;
+
+-- The attempt rows of a todo as jsonb, oldest first (stored columns, including those no read returns).
+create or replace function test.attempts(todo_id uuid)
+returns jsonb language sql as $$
+  select coalesce(jsonb_agg(to_jsonb(a) order by a.seq), '[]') from switchboard.todo_attempts a where a.todo_id = attempts.todo_id
+$$;
+
+-- The todo row as jsonb (stored columns).
+create or replace function test.todo_row(todo_id uuid)
+returns jsonb language sql as $$
+  select to_jsonb(t) from switchboard.todos t where t.id = todo_row.todo_id
+$$;
+
+-- Age a todo: its last change (updated_at) moved into the past, for retention by age.
+create or replace function test.age(todo_id uuid, by interval)
+returns void language sql as $$
+  update switchboard.todos t set updated_at = now() - by where t.id = age.todo_id;
+$$;

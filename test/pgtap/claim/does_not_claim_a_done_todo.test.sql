@@ -1,0 +1,14 @@
+begin;
+select plan(2);
+
+select test.endpoint() as ep \gset
+select test.todo(:'ep') as td \gset
+select switchboard.claim(:'ep'::uuid, :'td'::uuid) as c \gset
+select switchboard.complete(:'ep'::uuid, :'td'::uuid) as d \gset
+
+select throws_ok(format('select switchboard.claim(%L::uuid, %L::uuid)', :'ep', :'td'), 'SB409', null,
+                 'a done todo cannot be claimed');
+select is((test.todo_row(:'td'))->>'state', 'done', 'it stays done');
+
+select * from finish();
+rollback;
