@@ -57,7 +57,8 @@ begin
            limit v_size + 1) s;
 
   if cardinality(v_rows) > v_size then
-    v_next := encode(convert_to((v_rows[v_size]->>'created_at') || ' ' || (v_rows[v_size]->>'id'), 'UTF8'), 'base64');
+    -- encode() wraps base64 at 76 characters; a cursor is one line.
+    v_next := translate(encode(convert_to((v_rows[v_size]->>'created_at') || ' ' || (v_rows[v_size]->>'id'), 'UTF8'), 'base64'), E'\n', '');
     v_rows := v_rows[1:v_size];
   end if;
   return jsonb_build_object('todos', coalesce(to_jsonb(v_rows), '[]'::jsonb), 'next_cursor', v_next);
