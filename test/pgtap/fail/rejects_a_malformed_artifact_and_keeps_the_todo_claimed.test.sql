@@ -1,0 +1,13 @@
+begin;
+select plan(2);
+
+select test.endpoint() as ep \gset
+select test.todo(:'ep') as td \gset
+select switchboard.claim(:'ep'::uuid, :'td'::uuid) as c \gset
+
+select throws_ok(format('select switchboard.fail(%L::uuid, %L::uuid, artifact => %L)', :'ep', :'td', 'http://x.example/'), 'SB422', null,
+                 'an http:// artifact is invalid');
+select is((test.todo_row(:'td'))->>'state', 'claimed', 'the todo stays claimed');
+
+select * from finish();
+rollback;
