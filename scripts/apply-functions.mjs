@@ -3,7 +3,10 @@
 // graphile-migrate 1.4.1 has no --!include, so functions are not copied into migrations. Instead every
 // migrate (and every `graphile-migrate watch` of current.sql) runs this afterwards. It drops every function
 // in schema switchboard and recreates them from the files, so a changed signature never leaves a stale
-// overload behind, then re-grants EXECUTE on the public API to switchboard_app. A SHA-256 over the files is
+// overload behind, then re-grants EXECUTE on the public API to switchboard_app. Trigger functions are the
+// exception: dropping one would need its triggers dropped first (an ACCESS EXCLUSIVE lock on todos or
+// todo_attempts on every apply, stalling claims), and their signature never changes, so their files replace
+// them in place and (re)create a trigger only when its definition changed. A SHA-256 over the files is
 // stored in switchboard.functions_applied; when it matches, nothing is touched, so running migrate twice
 // changes nothing.
 import { createHash } from 'node:crypto';
@@ -40,6 +43,7 @@ export async function applyFunctions(url, { log = console.log } = {}) {
         begin
           for r in select p.oid::regprocedure as sig from pg_proc p
                    where p.pronamespace = 'switchboard'::regnamespace and p.prokind in ('f','p')
+                     and p.prorettype <> 'trigger'::regtype
           loop
             execute format('drop function %s', r.sig);
           end loop;

@@ -1,0 +1,46 @@
+-- metrics: what /metrics exposes, computed now. Counters (monotonic; from attempt_close_counts, which the
+--   transitions maintain, so retention never lowers them): attempts_closed by queue and outcome, and
+--   leases_expired by queue (every attempt closed lease_expired or reaped, exactly). Gauges: todos by queue
+--   and state (every state of every queue that has todos, zeros included), the age in seconds of the oldest
+--   claimable todo per queue, open leases (claimed todos) per queue. Queue names are the only text in it:
+--   never a summary, claimant, payload or id. Reads only; scans todos once per gauge.
+create or replace function switchboard.metrics()
+returns jsonb
+language sql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+  with closed as (
+    select c.queue, c.outcome, sum(c.n)::bigint as n
+      from switchboard.attempt_close_counts c
+     group by c.queue, c.outcome
+  ), by_state as (
+    select x.queue, x.state, count(*)::bigint as n
+      from switchboard.todos x
+     group by x.queue, x.state
+  )
+  select jsonb_build_object(
+    'attempts_closed', coalesce((select jsonb_agg(jsonb_build_object('queue', c.queue, 'outcome', c.outcome, 'value', c.n)
+                                                  order by c.queue, c.outcome) from closed c), '[]'::jsonb),
+    'leases_expired', coalesce((select jsonb_agg(jsonb_build_object('queue', l.queue, 'value', l.n) order by l.queue)
+                                  from (select c.queue, sum(c.n)::bigint as n from closed c
+                                         where c.outcome in ('lease_expired', 'reaped') group by c.queue) l), '[]'::jsonb),
+    'todos', coalesce((select jsonb_agg(jsonb_build_object('queue', q.queue, 'state', s.state,
+                                                           'value', coalesce(b.n, 0)) order by q.queue, s.state)
+                         from (select distinct b.queue from by_state b) q
+                        cross join unnest(array['pending', 'claimed', 'done', 'failed', 'canceled']) s(state)
+                         left join by_state b on b.queue = q.queue and b.state = s.state), '[]'::jsonb),
+    'oldest_claimable_age_seconds',
+      coalesce((select jsonb_agg(jsonb_build_object('queue', r.queue, 'value', r.age) order by r.queue)
+                  from (select x.queue, extract(epoch from now() - min(x.ready_at))::double precision as age
+                          from switchboard.todos x
+                         where x.ready_at <= now()
+                         group by x.queue) r), '[]'::jsonb),
+    'open_leases', coalesce((select jsonb_agg(jsonb_build_object('queue', b.queue, 'value', b.n) order by b.queue)
+                               from by_state b where b.state = 'claimed'), '[]'::jsonb))
+$$;
+comment on function switchboard.metrics() is
+$$metrics() -> {attempts_closed: [{queue, outcome, value}], leases_expired: [{queue, value}], todos: [{queue, state, value}],
+oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}]}. Counters are monotonic (kept by the transitions,
+untouched by retention); leases_expired = attempts closed lease_expired or reaped. No text but queue names. Reads only.$$;
