@@ -1,0 +1,20 @@
+begin;
+select plan(3);
+
+-- ADR-0039 Confirmation, on the owner path: a second human gets the same not_found as for an unknown id.
+select test.endpoint() as ep \gset
+select (switchboard.add_owner('second-human'))->>'owner_id' as other_owner \gset
+select test.todo(:'ep', max_attempts => 1) as td \gset
+select switchboard.claim(:'ep'::uuid, :'td'::uuid) as c \gset
+select switchboard.fail(:'ep'::uuid, :'td'::uuid) as f \gset
+select gen_random_uuid() as never \gset
+
+select test.error_of(format('select switchboard.retry_now(%L::uuid, %L::uuid)', :'other_owner', :'td')) as foreign_err \gset
+select test.error_of(format('select switchboard.retry_now(%L::uuid, %L::uuid)', :'other_owner', :'never')) as never_err \gset
+
+select is((:'foreign_err'::jsonb)->>'sqlstate', 'SB404', 'another owner''s todo is not_found');
+select is(replace(:'foreign_err', :'td', '<id>'), replace(:'never_err', :'never', '<id>'), 'identical to a never-minted id but for the id');
+select is((test.todo_row(:'td'))->>'state', 'failed', 'the todo is untouched');
+
+select * from finish();
+rollback;
