@@ -1,29 +1,313 @@
 #!/usr/bin/env node
-// The `switchboard` command: migrate (more commands are added by the surfaces that need them).
+// The `switchboard` command: serve, start (with embedded Postgres), mcp (stdio), migrate, owner and endpoint.
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { type Config, ConfigError, loadConfig, requireDatabaseUrl } from './config.js';
+import { createPool, type Sql } from './db.js';
+import { startEmbeddedPostgres } from './embedded.js';
+import { toCallerError } from './errors.js';
+import { createLedger, type Doc, type Ledger } from './ledger.js';
+import { createLogger, type Logger } from './log.js';
+import { serveStdio } from './mcp/stdio.js';
 import { migrateDatabase } from './migrate.js';
+import { type RunningServer, startServer } from './server.js';
+
+const CLI_PATH = fileURLToPath(import.meta.url);
+const AGENT_VERBS = ['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos'];
+/** SIGINT/SIGTERM to exit, everything included. */
+const SHUTDOWN_MS = 10_000;
+
+const out = (s: string): void => void process.stdout.write(`${s}\n`);
+const err = (s: string) => process.stderr.write(`${s}\n`);
+
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError('must be a port number 0-65535');
+  return n;
+}
+
+/** How to run this CLI from the current folder, for the commands we print. */
+function selfCommand(): string {
+  const rel = relative(process.cwd(), CLI_PATH);
+  return `node ${rel.startsWith('..') ? CLI_PATH : rel}`;
+}
+
+/** A pool and ledger for one admin command, closed afterwards. */
+async function withLedger<T>(config: Config, fn: (ledger: Ledger, sql: Sql) => Promise<T>): Promise<T> {
+  const sql = createPool(requireDatabaseUrl(config), { max: 1 });
+  try {
+    return await fn(createLedger(sql), sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** Waits for SIGINT/SIGTERM, then runs stop; exits 1 if it has not finished within SHUTDOWN_MS. */
+function untilSignal(log: Logger, stop: () => Promise<void>): Promise<void> {
+  return new Promise((done, fail) => {
+    const onSignal = (signal: string) => {
+      log.info({ signal }, 'shutting down');
+      setTimeout(() => {
+        err(`switchboard: did not stop within ${SHUTDOWN_MS / 1000} s; exiting`);
+        process.exit(1);
+      }, SHUTDOWN_MS).unref();
+      stop().then(done, fail);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
+}
+
+function mcpSnippets(url: string, credential: string, databaseUrl: string | undefined): string {
+  const http = { mcpServers: { switchboard: { type: 'http', url, headers: { Authorization: `Bearer ${credential}` } } } };
+  const stdio = {
+    mcpServers: {
+      switchboard: {
+        command: 'node',
+        args: [CLI_PATH, 'mcp'],
+        env: { DATABASE_URL: databaseUrl ?? 'postgres://...', SWITCHBOARD_CREDENTIAL: credential },
+      },
+    },
+  };
+  return [
+    'MCP client config, Streamable HTTP (e.g. .mcp.json; the server must be running):',
+    JSON.stringify(http, null, 2),
+    '',
+    'or over stdio (the client starts Switchboard itself):',
+    JSON.stringify(stdio, null, 2),
+  ].join('\n');
+}
+
+async function findOwnerId(ledger: Ledger, handle: string): Promise<string> {
+  return String((await ledger.findOwner(handle)).owner_id);
+}
+
+function build(): Command {
+  const program = new Command('switchboard')
+    .description('A dispatch queue for AI agents inside PostgreSQL, with attempt history.')
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)');
+
+  const hostOpt = () => new Option('--host <host>', 'interface to listen on (env SWITCHBOARD_HOST)').default(undefined, '127.0.0.1');
+  const portOpt = () =>
+    new Option('--port <port>', 'port to listen on, 0 for any free one (env SWITCHBOARD_PORT)')
+      .argParser(parsePort)
+      .default(undefined, '7400');
+
+  program
+    .command('serve')
+    .description('serve MCP over Streamable HTTP at /mcp and /healthz, on the database DATABASE_URL names')
+    .addOption(hostOpt())
+    .addOption(portOpt())
+    .action(async (o: { host?: string; port?: number }) => {
+      const config = loadConfig();
+      requireDatabaseUrl(config);
+      const log = createLogger({ level: config.LOG_LEVEL });
+      const server = await startServer({ config, log, host: o.host, port: o.port });
+      await untilSignal(log, () => server.stop(SHUTDOWN_MS - 2000));
+    });
+
+  program
+    .command('start')
+    .description(
+      'what `npm start` runs: `serve`, on an embedded Postgres kept in SWITCHBOARD_DATA_DIR (migrated on start) ' +
+        'when DATABASE_URL is unset, else on DATABASE_URL (migrated too)',
+    )
+    .addOption(hostOpt())
+    .addOption(portOpt())
+    .option('--data-dir <dir>', 'embedded Postgres data folder (env SWITCHBOARD_DATA_DIR, default .data/pg)')
+    .addOption(
+      new Option('--pg-port <port>', 'embedded Postgres port; another free one if taken (env SWITCHBOARD_PG_PORT)')
+        .argParser(parsePort)
+        .default(undefined, '54329'),
+    )
+    .action(async (o: { host?: string; port?: number; dataDir?: string; pgPort?: number }) => {
+      const config = loadConfig();
+      const log = createLogger({ level: config.LOG_LEVEL });
+      let stopEmbedded = async () => {};
+      let databaseUrl = config.DATABASE_URL;
+      let where = 'DATABASE_URL';
+      if (!databaseUrl) {
+        const pg = await startEmbeddedPostgres({
+          dataDir: o.dataDir ?? config.SWITCHBOARD_DATA_DIR,
+          port: o.pgPort ?? config.SWITCHBOARD_PG_PORT,
+          log,
+        });
+        stopEmbedded = pg.stop;
+        databaseUrl = pg.url;
+        where = `embedded, data in ${pg.dataDir}`;
+      }
+      let server: RunningServer;
+      try {
+        await migrateDatabase(databaseUrl, { quiet: true });
+        server = await startServer({ config: { ...config, DATABASE_URL: databaseUrl }, log, host: o.host, port: o.port });
+      } catch (e) {
+        await stopEmbedded();
+        throw e;
+      }
+      printBanner(server, databaseUrl, where);
+      await untilSignal(log, async () => {
+        try {
+          await server.stop(SHUTDOWN_MS - 3500);
+        } finally {
+          await stopEmbedded();
+        }
+      });
+    });
+
+  program
+    .command('mcp')
+    .description('serve MCP over stdio for the endpoint SWITCHBOARD_CREDENTIAL names (logs go to stderr)')
+    .action(async () => {
+      const config = loadConfig();
+      const url = requireDatabaseUrl(config);
+      if (!config.SWITCHBOARD_CREDENTIAL) {
+        throw new ConfigError('SWITCHBOARD_CREDENTIAL', 'required (the credential `switchboard endpoint vend` printed)');
+      }
+      const log = createLogger({ level: config.LOG_LEVEL, destination: 2 });
+      const sql = createPool(url, { max: 2 });
+      try {
+        await serveStdio({ sql, ledger: createLedger(sql), log, config }, config.SWITCHBOARD_CREDENTIAL);
+      } finally {
+        await sql.end({ timeout: 2 });
+      }
+    });
+
+  program
+    .command('migrate')
+    .description('bring the database DATABASE_URL names to the current schema (idempotent)')
+    .option('--quiet', 'print only errors')
+    .action(async (o: { quiet?: boolean }) => {
+      await migrateDatabase(requireDatabaseUrl(loadConfig()), { quiet: o.quiet });
+    });
+
+  const owner = program.command('owner').description('manage owners (the humans who vend endpoints)');
+  owner
+    .command('add')
+    .description('register an owner')
+    .argument('<handle>', '1-64 letters, digits, _ . @ or -, starting with a letter or digit')
+    .option('--json', 'print the owner document as JSON')
+    .action(async (handle: string, o: { json?: boolean }) => {
+      const doc = await withLedger(loadConfig(), (l) => l.addOwner(handle));
+      out(o.json ? JSON.stringify(doc) : `owner ${doc.handle} added (${doc.owner_id})`);
+    });
+
+  const endpoint = program.command('endpoint').description("manage an owner's agent endpoints (credentials)");
+  endpoint
+    .command('vend')
+    .description('mint an agent credential with a frozen verb set; the credential is printed once')
+    .requiredOption('--owner <handle>', 'the owner vending it')
+    .requiredOption('--agent <id>', 'agent id: every worker on the endpoint acts as agent:<id>')
+    .option('--verbs <list>', `comma-separated subset of ${AGENT_VERBS.join(',')} (default all)`)
+    .option('--url <url>', 'the MCP URL to put in the client config (default from SWITCHBOARD_HOST/PORT)')
+    .option('--json', 'print the endpoint document (with the credential) as JSON')
+    .action(async (o: { owner: string; agent: string; verbs?: string; url?: string; json?: boolean }) => {
+      const config = loadConfig();
+      const verbs = o.verbs?.split(',').map((v) => v.trim()).filter(Boolean);
+      const doc = await withLedger(config, async (l) =>
+        l.vendEndpoint({ owner_id: await findOwnerId(l, o.owner), agent_id: o.agent, verbs }),
+      );
+      if (o.json) return out(JSON.stringify(doc));
+      const url = o.url ?? `http://${config.SWITCHBOARD_HOST}:${config.SWITCHBOARD_PORT}/mcp`;
+      out(`endpoint ${doc.endpoint_id} for agent ${doc.agent_id}, verbs: ${(doc.verbs as string[]).join(', ')}`);
+      out('');
+      out('credential (shown this once; only its SHA-256 is stored):');
+      out(`  ${doc.credential}`);
+      out('');
+      out(mcpSnippets(url, String(doc.credential), config.DATABASE_URL));
+    });
+
+  endpoint
+    .command('revoke')
+    .description("revoke an endpoint: every verb is forbidden from now on, and its claimed todos are dead-lettered")
+    .requiredOption('--owner <handle>', 'the owner who vended it')
+    .argument('<endpoint_id>', 'the endpoint id (endpoint list shows them)')
+    .option('--json', 'print the result document as JSON')
+    .action(async (endpointId: string, o: { owner: string; json?: boolean }) => {
+      const doc = await withLedger(loadConfig(), async (l) =>
+        l.revokeEndpoint({ owner_id: await findOwnerId(l, o.owner), endpoint_id: endpointId }),
+      );
+      out(
+        o.json
+          ? JSON.stringify(doc)
+          : `endpoint ${doc.endpoint_id} revoked at ${doc.revoked_at}; ${doc.todos_dead_lettered} claimed todo(s) dead-lettered`,
+      );
+    });
+
+  endpoint
+    .command('list')
+    .description("list an owner's endpoints, newest first (credentials are never shown again)")
+    .requiredOption('--owner <handle>', 'the owner')
+    .option('--json', 'print the document as JSON')
+    .action(async (o: { owner: string; json?: boolean }) => {
+      const doc = await withLedger(loadConfig(), async (l) => l.listEndpoints({ owner_id: await findOwnerId(l, o.owner) }));
+      if (o.json) return out(JSON.stringify(doc));
+      const rows = doc.endpoints as Doc[];
+      if (rows.length === 0) return out('no endpoints');
+      for (const e of rows) {
+        out(
+          `${e.endpoint_id}  ${String(e.agent_id).padEnd(20)}  ${e.revoked_at ? `revoked ${e.revoked_at}` : 'active'}  ` +
+            `${(e.verbs as string[]).join(',')}`,
+        );
+      }
+    });
+
+  return program;
+}
+
+function printBanner(server: RunningServer, databaseUrl: string, where: string): void {
+  const self = selfCommand();
+  const mcpUrl = `${server.url}/mcp`;
+  out(
+    [
+      '',
+      'Switchboard is running.',
+      `  MCP (Streamable HTTP)  ${mcpUrl}`,
+      `  health                 ${server.url}/healthz`,
+      `  database               ${databaseUrl}  (${where})`,
+      '',
+      'Connect an agent, from another terminal in this folder:',
+      `  export DATABASE_URL=${databaseUrl}`,
+      `  ${self} owner add alice`,
+      `  ${self} endpoint vend --owner alice --agent my-agent --url ${mcpUrl}`,
+      "Then put the MCP client config it prints (with the credential) into your agent's MCP settings.",
+      '',
+      'Stop with Ctrl-C.',
+      '',
+    ].join('\n'),
+  );
+}
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case 'migrate': {
-      const url = process.env.DATABASE_URL;
-      if (!url) {
-        process.stderr.write('DATABASE_URL: required (a postgres:// URL of the database to migrate)\n');
-        return 2;
-      }
-      await migrateDatabase(url, { quiet: rest.includes('--quiet') });
-      return 0;
+  const program = build();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version end here too, successfully; a usage error is status 2.
+      return e.exitCode === 0 ? 0 : 2;
     }
-    default:
-      process.stdout.write('usage: switchboard migrate [--quiet]\n');
-      return command ? 2 : 0;
+    if (e instanceof ConfigError) {
+      err(`switchboard: ${e.message}`);
+      return 2;
+    }
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^SB\d{3}$/.test(code)) {
+      const ce = toCallerError(e);
+      err(`switchboard: ${ce.message}${ce.hint ? `\n  ${ce.hint}` : ''}`);
+      return 1;
+    }
+    err(`switchboard: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`switchboard: ${err.message}\n`);
+  (e: Error) => {
+    err(`switchboard: ${e.message}`);
     process.exit(1);
   },
 );

