@@ -1,0 +1,22 @@
+begin;
+select plan(2);
+
+create function pg_temp.sinks(todo_id uuid) returns text[] language sql as $$
+  select array_agg(j.payload->>'sink' order by j.payload->>'sink')
+    from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+   where k.identifier = 'switchboard_dead_letter' and j.payload->>'todo_id' = todo_id::text
+$$;
+
+select test.endpoint() as ep \gset
+select test.endpoint() as other \gset
+select switchboard.set_owner_notify_url(test.owner_of(:'ep'), 'https://hooks.example/dead') as s \gset
+select test.todo(:'ep', max_attempts => 1) as td \gset
+select test.todo(:'other', max_attempts => 1) as ot \gset
+select switchboard.claim(:'ep'::uuid, :'td'::uuid), switchboard.fail(:'ep'::uuid, :'td'::uuid);
+select switchboard.claim(:'other'::uuid, :'ot'::uuid), switchboard.fail(:'other'::uuid, :'ot'::uuid);
+
+select is(pg_temp.sinks(:'td'), array['instance', 'owner'], 'an owner with a notify_url gets its own delivery');
+select is(pg_temp.sinks(:'ot'), array['instance'], 'an owner without one does not');
+
+select * from finish();
+rollback;
