@@ -34,8 +34,16 @@ function sqlstate(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** Input rejected before it reached the database (JSON our own serialiser cannot write, for one). */
+export class InputError extends Error {
+  constructor(readonly detail: string) {
+    super(`invalid: ${detail}`);
+  }
+}
+
 /** The caller-facing error for anything a ledger call threw. */
 export function toCallerError(err: unknown): CallerError {
+  if (err instanceof InputError) return invalidInput(err.detail);
   const code = sqlstate(err);
   const e = err as { message?: unknown; hint?: unknown };
   if (code && LEDGER[code]) {

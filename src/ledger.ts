@@ -1,6 +1,7 @@
 // The typed wrappers over the SQL API: one per switchboard.* function, each naming its arguments and casting
 // every parameter. Every surface calls the ledger through these, and nothing else.
 import type { Sql } from './db.js';
+import { InputError } from './errors.js';
 
 /** A JSON document as a switchboard function returns it. */
 export type Doc = Record<string, unknown>;
@@ -77,10 +78,21 @@ export interface Endpoint {
 }
 
 // An omitted argument is sent as SQL null; every function treats null as "use the default".
+// A time goes as ::text::timestamptz so Postgres parses it: postgres.js would otherwise format it as a JS Date
+// and throw on a malformed one instead of letting the database answer invalid.
 const v = <T>(x: T | undefined): T | null => (x === undefined ? null : x);
 
 export function createLedger(sql: Sql) {
-  const json = (x: Json) => (x === undefined || x === null ? null : sql.json(x as Parameters<Sql['json']>[0]));
+  const json = (x: Json) => {
+    if (x === undefined || x === null) return null;
+    // JSON.stringify overflows the stack on deep nesting (about 5,000 levels) before Postgres would refuse it.
+    try {
+      JSON.stringify(x);
+    } catch {
+      throw new InputError('a JSON value is nested too deeply to store');
+    }
+    return sql.json(x as Parameters<Sql['json']>[0]);
+  };
   const one = async (q: Promise<readonly { doc: unknown }[]>): Promise<Doc> => (await q)[0].doc as Doc;
 
   return {
@@ -88,7 +100,7 @@ export function createLedger(sql: Sql) {
       one(sql`select switchboard.add_todo(endpoint_id => ${a.endpoint_id}::uuid, queue => ${a.queue}::text,
                 payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
-                run_at => ${v(a.run_at)}::timestamptz) as doc`),
+                run_at => ${v(a.run_at)}::text::timestamptz) as doc`),
 
     claim: (a: ClaimArgs) =>
       one(sql`select switchboard.claim(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,

@@ -7,7 +7,7 @@ import { type Config, loadConfig, requireDatabaseUrl } from './config.js';
 import type { AppContext } from './context.js';
 import { createPool, type Sql } from './db.js';
 import { createLedger } from './ledger.js';
-import { createLogger, type Logger, safeError } from './log.js';
+import { createLogger, type Logger } from './log.js';
 import { mountMcp } from './mcp/http.js';
 
 /** Adds routes to the app (metrics, the Board). Called after /mcp and /healthz are mounted. */
@@ -75,7 +75,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await sql`select 1`;
       res.json({ ok: true });
     } catch (err) {
-      log.warn({ err: safeError(err) }, 'healthz: database unreachable');
+      log.warn({ err }, 'healthz: database unreachable');
       res.status(503).json({ ok: false });
     }
   });

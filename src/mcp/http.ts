@@ -6,7 +6,6 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express, { type Express, type Request, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import type { Endpoint } from '../ledger.js';
-import { safeError } from '../log.js';
 import { createMcpServer } from './server.js';
 
 interface Session {
@@ -58,7 +57,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
         res.set('WWW-Authenticate', 'Bearer realm="switchboard", error="invalid_token"');
         rpcError(res, 401, -32001, 'Unauthorized: unknown or revoked credential');
       } else {
-        ctx.log.error({ err: safeError(err) }, 'authentication failed');
+        ctx.log.error({ err }, 'authentication failed');
         rpcError(res, 503, -32603, 'Service unavailable');
       }
       return null;
@@ -107,7 +106,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
       if (!s) return;
       await s.transport.handleRequest(req, res, req.body);
     } catch (err) {
-      ctx.log.error({ err: safeError(err) }, 'mcp request failed');
+      ctx.log.error({ err }, 'mcp request failed');
       if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error');
     }
   });
@@ -121,7 +120,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     try {
       await s.transport.handleRequest(req, res);
     } catch (err) {
-      ctx.log.error({ err: safeError(err) }, 'mcp request failed');
+      ctx.log.error({ err }, 'mcp request failed');
       if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error');
     }
   };

@@ -3,7 +3,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../context.js';
 import { type CallerError, toCallerError } from '../errors.js';
 import type { Doc } from '../ledger.js';
-import { safeError } from '../log.js';
 
 /** A successful call: the document as structuredContent and as JSON text. */
 export function okResult(doc: Doc): CallToolResult {
@@ -21,7 +20,7 @@ export function errorResult(e: CallerError): CallToolResult {
 export function logCall(ctx: ToolContext, verb: string, started: bigint, outcome: string, err?: unknown): void {
   const duration_ms = Number(process.hrtime.bigint() - started) / 1e6;
   const line = { verb, outcome, duration_ms: Math.round(duration_ms * 10) / 10, endpoint_id: ctx.endpoint.endpoint_id };
-  if (outcome === 'internal') ctx.log.error({ ...line, err: safeError(err) }, 'tool call failed');
+  if (outcome === 'internal') ctx.log.error({ ...line, err }, 'tool call failed'); // the err serializer is safeError
   else ctx.log.info(line, 'tool call');
 }
 

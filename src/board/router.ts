@@ -1,0 +1,320 @@
+// The Board: an express Router serving the owners' web page under /board (sign-in, queues, todos, the todo
+// drawer with every attempt and its timeline, activity, and the owner's actions), server-rendered HTML.
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import type { Sql } from '../db.js';
+import { toCallerError, type CallerError } from '../errors.js';
+import { safeError } from '../log.js';
+import { type Html, html, layout } from './html.js';
+import { boardLedger, type OwnerSession } from './ledger.js';
+import {
+  activityBody,
+  errorBanner,
+  loginConfirmBody,
+  loginFailedBody,
+  notFoundBody,
+  queuesBody,
+  signedOutBody,
+  signInRequiredBody,
+  todoBody,
+  todosBody,
+} from './pages.js';
+import { BOARD_CSS } from './style.js';
+
+export const BOARD_PATH = '/board';
+export const SESSION_COOKIE = 'sb_board_session';
+
+/** The slice of a pino logger the Board uses. */
+export interface BoardLogger {
+  error(obj: object, msg?: string): void;
+}
+
+export interface BoardOptions {
+  sql: Sql;
+  logger?: BoardLogger;
+  /** The Board's public origin (e.g. https://switchboard.example). Sets Secure on the cookie when https, and is
+   * the only Origin a sign-in or form POST is accepted from; without it, the request's own Host is expected. */
+  baseUrl?: string;
+}
+
+/** Mints a one-time sign-in link for an owner (`switchboard owner login <handle>`). The token is in the URL only. */
+export async function createLoginUrl(sql: Sql, handle: string, baseUrl: string): Promise<string> {
+  const t = await boardLedger(sql).loginToken(handle);
+  return `${baseUrl.replace(/\/+$/, '')}${BOARD_PATH}/login?token=${encodeURIComponent(t.login_token)}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const DONE_TEXT: Record<string, string> = {
+  retry: 'Retried: the todo is pending and claimable now.',
+  cancel: 'Canceled.',
+  claim: 'Claimed: you hold the lease from the Board.',
+  extend: 'Lease extended.',
+  release: 'Released: the todo is back to pending.',
+  complete: 'Completed.',
+  fail: 'Failed: the attempt is closed with your summary.',
+};
+
+const STATUS: Record<CallerError['kind'], number> = { not_found: 404, conflict: 409, invalid: 422, forbidden: 403, internal: 500 };
+
+function first(v: unknown): string | null {
+  if (Array.isArray(v)) return first(v[0]);
+  return typeof v === 'string' ? v : null;
+}
+
+function field(body: unknown, name: string): string | null {
+  const v = first((body as Record<string, unknown> | undefined)?.[name]);
+  return v === null || v.trim() === '' ? null : v;
+}
+
+function readCookie(req: Request, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return null;
+}
+
+export function createBoardRouter(opts: BoardOptions): Router {
+  const ledger = boardLedger(opts.sql);
+  const log = opts.logger;
+  const secureCookie = (opts.baseUrl ?? '').startsWith('https:');
+  const B = BOARD_PATH;
+  const router = Router();
+
+  router.use(B, (_req, res, next) => {
+    res.set({
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
+    });
+    next();
+  });
+  router.use(B, express.urlencoded({ extended: false, limit: '400kb' }));
+
+  const page = (res: Response, status: number, title: string, body: Html, session?: OwnerSession) =>
+    res.status(status).type('html').send(layout({ title, body, session, base: B }));
+
+  const internal = (res: Response, err: unknown, session?: OwnerSession) => {
+    log?.error({ err: safeError(err) }, 'board: request failed');
+    page(res, 500, 'Error', errorBanner({ kind: 'internal', message: 'internal error', hint: 'Try again; if it persists, tell the operator.' }), session);
+  };
+
+  const sameOrigin = (req: Request): boolean => {
+    const origin = req.get('origin');
+    if (!origin) return true; // SameSite=Strict and the CSRF token carry the check for clients that send none.
+    const expected = opts.baseUrl ? new URL(opts.baseUrl).origin : `${req.protocol}://${req.get('host')}`;
+    return origin === expected;
+  };
+
+  /** The signed-in owner for a page view, or null (answered with the sign-in page). */
+  async function viewer(req: Request, res: Response): Promise<OwnerSession | null> {
+    const secret = readCookie(req, SESSION_COOKIE);
+    if (secret) {
+      try {
+        return await ledger.session(secret);
+      } catch (err) {
+        if (toCallerError(err).kind !== 'forbidden') throw err;
+      }
+    }
+    page(res, 401, 'Sign in', signInRequiredBody());
+    return null;
+  }
+
+  /** The signed-in owner for a state-changing POST: the session and its CSRF token, or a 401/403 page. */
+  async function writer(req: Request, res: Response): Promise<OwnerSession | null> {
+    const secret = readCookie(req, SESSION_COOKIE);
+    if (!secret) {
+      page(res, 401, 'Sign in', signInRequiredBody());
+      return null;
+    }
+    if (!sameOrigin(req)) {
+      page(res, 403, 'Forbidden', errorBanner({ kind: 'forbidden', message: 'this form was sent from another site', hint: '' }));
+      return null;
+    }
+    try {
+      return await ledger.session(secret, field(req.body, 'csrf') ?? '', true);
+    } catch (err) {
+      const e = toCallerError(err);
+      if (e.kind !== 'forbidden') throw err;
+      page(res, 403, 'Forbidden', html`${errorBanner(e)}<p><a href="${B}">Back to the Board</a></p>`);
+      return null;
+    }
+  }
+
+  router.get(`${B}/static/board.css`, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('css').send(BOARD_CSS);
+  });
+
+  // The link from `switchboard owner login` only shows a button: following a link (or a chat app unfurling it)
+  // must not spend the token or change anything. The POST signs in.
+  router.get(`${B}/login`, (req, res) => {
+    const token = first(req.query.token);
+    if (token) return page(res, 200, 'Sign in', loginConfirmBody(B, token));
+    if (first(req.query.signed_out)) return page(res, 200, 'Signed out', signedOutBody(B));
+    return page(res, 200, 'Sign in', signInRequiredBody());
+  });
+
+  router.post(`${B}/login`, async (req, res) => {
+    if (!sameOrigin(req)) {
+      return page(res, 403, 'Forbidden', errorBanner({ kind: 'forbidden', message: 'this sign-in was sent from another site', hint: '' }));
+    }
+    try {
+      const s = await ledger.signIn(field(req.body, 'token') ?? '');
+      res.cookie(SESSION_COOKIE, s.session_secret, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookie,
+        path: B,
+        expires: new Date(s.expires_at),
+      });
+      res.redirect(303, B);
+    } catch (err) {
+      const e = toCallerError(err);
+      if (e.kind !== 'forbidden') return internal(res, err);
+      page(res, 403, 'Sign-in failed', loginFailedBody(e.message, e.hint));
+    }
+  });
+
+  router.post(`${B}/logout`, async (req, res) => {
+    try {
+      if (!(await writer(req, res))) return;
+      await ledger.signOut(readCookie(req, SESSION_COOKIE) ?? '');
+      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secureCookie, path: B });
+      res.redirect(303, `${B}/login?signed_out=1`);
+    } catch (err) {
+      internal(res, err);
+    }
+  });
+
+  router.get(B, async (req, res) => {
+    let s: OwnerSession | null = null;
+    try {
+      if (!(s = await viewer(req, res))) return;
+      const [q, a] = await Promise.all([ledger.queues(s.owner_id), ledger.activity(s.owner_id, 15)]);
+      page(res, 200, 'Queues', queuesBody(B, q.queues, a.activity), s);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  router.get(`${B}/activity`, async (req, res) => {
+    let s: OwnerSession | null = null;
+    try {
+      if (!(s = await viewer(req, res))) return;
+      const a = await ledger.activity(s.owner_id, 100);
+      page(res, 200, 'Activity', activityBody(B, a.activity), s);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  router.get(`${B}/todos`, async (req, res) => {
+    let s: OwnerSession | null = null;
+    try {
+      if (!(s = await viewer(req, res))) return;
+      const dl = first(req.query.dead_letter);
+      const filter = {
+        queue: first(req.query.queue) || null,
+        state: first(req.query.state) || null,
+        deadLetter: dl === 'true' ? true : dl === 'false' ? false : null,
+        cursor: first(req.query.cursor) || null,
+      };
+      try {
+        const [list, q] = await Promise.all([ledger.todos(s.owner_id, { ...filter, pageSize: 25 }), ledger.queues(s.owner_id)]);
+        page(res, 200, 'Todos', todosBody(B, { todos: list.todos, nextCursor: list.next_cursor, queues: q.queues.map((x) => x.queue), filter }), s);
+      } catch (err) {
+        const e = toCallerError(err);
+        if (e.kind !== 'invalid') throw err;
+        page(res, 422, 'Todos', html`${errorBanner(e)}<p><a href="${B}/todos">All todos</a></p>`, s);
+      }
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  /** The drawer, with an optional banner; the same not-found page for an unknown, foreign or malformed id. */
+  async function renderTodo(res: Response, s: OwnerSession, id: string, status: number, banner: Html | null) {
+    if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
+    try {
+      const t = await ledger.todo(s.owner_id, id);
+      page(res, status, t.title ?? 'Todo', todoBody(B, t, s.csrf_token, banner, Date.now()), s);
+    } catch (err) {
+      if (toCallerError(err).kind !== 'not_found') throw err;
+      page(res, 404, 'Not found', notFoundBody(B, id), s);
+    }
+  }
+
+  router.get(`${B}/todos/:id`, async (req, res) => {
+    let s: OwnerSession | null = null;
+    try {
+      if (!(s = await viewer(req, res))) return;
+      const did = first(req.query.did);
+      const banner = did && DONE_TEXT[did] ? html`<div class="banner ok" role="status">${DONE_TEXT[did]}</div>` : null;
+      await renderTodo(res, s, req.params.id, 200, banner);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  const leaseField = (body: unknown): number | null => {
+    const v = field(body, 'lease_seconds');
+    return v && /^\d{1,6}$/.test(v) ? Number(v) : null;
+  };
+
+  router.post(`${B}/todos/:id/:action`, async (req, res) => {
+    let s: OwnerSession | null = null;
+    const { id, action } = req.params;
+    try {
+      if (!(s = await writer(req, res))) return;
+      if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
+      const o = s.owner_id;
+      const summary = field(req.body, 'summary');
+      const artifact = field(req.body, 'artifact');
+      let result: unknown;
+      const resultText = field(req.body, 'result');
+      if (resultText !== null) {
+        try {
+          result = JSON.parse(resultText) ?? undefined;
+        } catch {
+          const e: CallerError = { kind: 'invalid', message: 'invalid: result is not valid JSON', hint: 'Leave it empty, or write JSON such as {"ok": true}.' };
+          return renderTodo(res, s, id, 422, errorBanner(e));
+        }
+      }
+      try {
+        switch (action) {
+          case 'retry': await ledger.retryNow(o, id); break;
+          case 'cancel': await ledger.cancel(o, id); break;
+          case 'claim': await ledger.claim(o, id, leaseField(req.body)); break;
+          case 'extend': await ledger.extend(o, id, leaseField(req.body)); break;
+          case 'release': await ledger.release(o, id, summary, artifact); break;
+          case 'complete': await ledger.complete(o, id, result, summary, artifact); break;
+          case 'fail': await ledger.fail(o, id, result, summary, artifact); break;
+          default: return page(res, 404, 'Not found', html`<h1>No such action</h1>`, s);
+        }
+      } catch (err) {
+        const e = toCallerError(err);
+        if (e.kind === 'internal') throw err;
+        if (e.kind === 'not_found') return page(res, 404, 'Not found', notFoundBody(B, id), s);
+        return renderTodo(res, s, id, STATUS[e.kind], errorBanner(e));
+      }
+      res.redirect(303, `${B}/todos/${id}?did=${action}`);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  // A body over the size limit, or a malformed one, is answered as a page rather than a stack trace.
+  router.use(B, (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const status = (err as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      return page(res, status, 'Bad request', errorBanner({ kind: 'invalid', message: 'the request was too large or malformed', hint: '' }));
+    }
+    internal(res, err);
+  });
+
+  return router;
+}

@@ -1,0 +1,108 @@
+// The background worker: graphile-worker (same database) for prune and webhook deliveries, plus a timer for
+// the reaper and the due-retry sweep. Runs inside `switchboard serve` or alone (`switchboard worker`); any
+// number at once is safe, since every sweep picks rows with SKIP LOCKED.
+import { Logger as WorkerLogger, run, type Runner } from 'graphile-worker';
+import postgres from 'postgres';
+import { type Logger, safeError } from '../log.js';
+import { runReap, runRequeueDueRetries, TASKS, type TaskDeps, taskList } from './tasks.js';
+
+export interface WorkerOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** Seconds between reap + due-retry sweeps (SWITCHBOARD_REAP_INTERVAL, default 5). */
+  reapIntervalSeconds?: number;
+  /** The instance's dead-letter webhook (SWITCHBOARD_NOTIFY_URL). */
+  notifyUrl?: string;
+  /** Seconds before a webhook POST is abandoned and retried (SWITCHBOARD_NOTIFY_TIMEOUT, default 10). */
+  notifyTimeoutSeconds?: number;
+  /** Jobs at once (SWITCHBOARD_WORKER_CONCURRENCY, default 4). */
+  concurrency?: number;
+  /** Todos per prune transaction (SWITCHBOARD_PRUNE_BATCH, default 1000). */
+  pruneBatch?: number;
+  /** graphile-worker crontab for prune; default hourly on the hour. */
+  pruneCrontab?: string;
+}
+
+export interface RunningWorker {
+  /** Stops the timer and graphile-worker (in-flight jobs finish), then closes the worker's connections. */
+  stop(): Promise<void>;
+}
+
+/** graphile-worker's own chatter (connected, job completed) goes to debug; its warnings and errors stay visible. */
+function bridgeLogger(log: Logger): WorkerLogger {
+  return new WorkerLogger(() => (level, message) => {
+    if (level === 'error') log.error({ component: 'graphile-worker' }, message);
+    else if (level === 'warning') log.warn({ component: 'graphile-worker' }, message);
+    else log.debug({ component: 'graphile-worker' }, message);
+  });
+}
+
+export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
+  const log = opts.logger.child({ component: 'worker' });
+  const concurrency = opts.concurrency ?? 4;
+  const sql = postgres(opts.databaseUrl, {
+    max: 2,
+    onnotice: () => {},
+    connection: { application_name: 'switchboard-worker' },
+  });
+  const deps: TaskDeps = {
+    sql,
+    log,
+    notifyUrl: opts.notifyUrl,
+    timeoutMs: (opts.notifyTimeoutSeconds ?? 10) * 1000,
+    pruneBatch: opts.pruneBatch ?? 1000,
+  };
+
+  let runner: Runner;
+  try {
+    runner = await run({
+      connectionString: opts.databaseUrl,
+      concurrency,
+      maxPoolSize: concurrency + 2,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      logger: bridgeLogger(log),
+      taskList: taskList(deps),
+      crontab: `${opts.pruneCrontab ?? '0 * * * *'} ${TASKS.prune}\n`,
+    });
+  } catch (e) {
+    await sql.end({ timeout: 2 });
+    throw e;
+  }
+
+  // The 5-second sweeps run on a timer here rather than as jobs: graphile-worker's crontab is minute-grained,
+  // and a sweep must not wait behind webhook deliveries for a free job slot.
+  let sweeping: Promise<void> | null = null;
+  const sweep = () => {
+    sweeping ??= (async () => {
+      try {
+        await runReap(deps);
+        await runRequeueDueRetries(deps);
+      } catch (e) {
+        log.warn({ err: safeError(e) }, 'sweep failed; retrying at the next interval');
+      } finally {
+        sweeping = null;
+      }
+    })();
+  };
+  const timer = setInterval(sweep, (opts.reapIntervalSeconds ?? 5) * 1000);
+  sweep();
+  log.info({ reap_interval_seconds: opts.reapIntervalSeconds ?? 5, concurrency }, 'worker started');
+
+  let stopping: Promise<void> | null = null;
+  return {
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(timer);
+        try {
+          await runner.stop();
+        } finally {
+          await sweeping;
+          await sql.end({ timeout: 5 });
+          log.info('worker stopped');
+        }
+      })();
+      return stopping;
+    },
+  };
+}
