@@ -27,6 +27,10 @@ const CREDENTIAL_TEXT = /sbk_[A-Za-z0-9]+/g;
 
 /** An error as logged: its class, SQLSTATE and message, never the query, its parameters or a stack. */
 export function safeError(err: unknown): Record<string, unknown> {
+  // Already reduced (a caller passed safeError(e) as err, and the serializer runs again): keep it.
+  if (err && typeof err === 'object' && !(err instanceof Error) && typeof (err as { type?: unknown }).type === 'string') {
+    return err as Record<string, unknown>;
+  }
   if (!(err instanceof Error)) return { type: typeof err };
   const e = err as Error & { code?: unknown; routine?: unknown };
   return {
