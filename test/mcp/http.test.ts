@@ -1,0 +1,213 @@
+// The MCP server over Streamable HTTP with real requests and a real SDK client: bearer auth (401s, revocation
+// mid-session), verb gating, tenant isolation, the MCP session id on attempts, redacted logs, /healthz.
+import { randomUUID } from 'node:crypto';
+import t from 'tap';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { call, type Fixture, fixture, httpClient } from './helpers.js';
+
+async function serve(t: Tap, f: Fixture): Promise<RunningServer> {
+  const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(1000));
+  return server;
+}
+type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+};
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+t.test('a missing, unknown or revoked credential gets 401 with WWW-Authenticate: Bearer, and no tool runs', async (t) => {
+  const f = await fixture(t);
+  const owner = await f.owner('alice');
+  const ep = await f.vend(owner, 'bot');
+  const server = await serve(t, f);
+  const addTodo = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add_todo', arguments: { queue: 'q' } } };
+
+  for (const [label, headers] of [
+    ['no Authorization header', {}],
+    ['not a bearer', { authorization: `Basic ${Buffer.from(`x:${ep.credential}`).toString('base64')}` }],
+    ['an unknown credential', { authorization: 'Bearer sbk_0000000000000000000000000000000000000000000000000000000000000000' }],
+  ] as const) {
+    for (const body of [initialize, addTodo]) {
+      const res = await post(server.url, body, headers);
+      t.equal(res.status, 401, `${label}: 401 on ${body.method}`);
+      t.match(res.headers.get('www-authenticate'), /^Bearer\b/, `${label}: WWW-Authenticate: Bearer`);
+      t.notOk(res.headers.get('mcp-session-id'), `${label}: no session`);
+    }
+  }
+
+  // A live session stops working the moment its credential is revoked.
+  const client = await httpClient(server.url, ep.credential);
+  t.equal((await call(client, 'add_todo', { queue: 'q' })).isError, false, 'the credential works');
+  await f.db.sql`select switchboard.revoke_endpoint(${owner}::uuid, ${ep.endpoint_id}::uuid)`;
+  await t.rejects(call(client, 'add_todo', { queue: 'q' }), /401|Unauthorized/, 'revoked mid-session: 401');
+  const revoked = await post(server.url, initialize, { authorization: `Bearer ${ep.credential}` });
+  t.equal(revoked.status, 401, 'a revoked credential cannot open a session');
+  t.match(revoked.headers.get('www-authenticate'), /^Bearer .*error="invalid_token"/);
+
+  const [{ n }] = await f.db.sql`select count(*)::int as n from switchboard.todos`;
+  t.equal(n, 1, 'only the call made with a live credential created a todo');
+  await client.close().catch(() => {});
+});
+
+t.test("a session belongs to its endpoint: another endpoint's credential cannot use it", async (t) => {
+  const f = await fixture(t);
+  const a = await f.vend(await f.owner('alice'), 'a');
+  const b = await f.vend(await f.owner('bob'), 'b');
+  const server = await serve(t, f);
+  const init = await post(server.url, initialize, { authorization: `Bearer ${a.credential}` });
+  t.equal(init.status, 200);
+  const sessionId = init.headers.get('mcp-session-id')!;
+  t.ok(sessionId, 'a session id');
+  const list = { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} };
+  const hijack = await post(server.url, list, { authorization: `Bearer ${b.credential}`, 'mcp-session-id': sessionId });
+  t.equal(hijack.status, 404, "b using a's session id: session not found");
+  const unknown = await post(server.url, list, { authorization: `Bearer ${a.credential}`, 'mcp-session-id': randomUUID() });
+  t.equal(unknown.status, 404, 'an unknown session id looks the same');
+});
+
+t.test('verb gating over HTTP: tools/list and calls follow the endpoint\'s frozen verbs', async (t) => {
+  const f = await fixture(t);
+  const owner = await f.owner('alice');
+  const server = await serve(t, f);
+  const reader = await httpClient(server.url, (await f.vend(owner, 'reader', ['list_todos'])).credential);
+  t.same((await reader.listTools()).tools.map((x) => x.name).sort(), ['get_todo', 'list_todos']);
+  t.match((await call(reader, 'add_todo', { queue: 'q' })).doc, {
+    error: 'forbidden',
+    message: 'forbidden: this endpoint was not vended the verb add_todo',
+  });
+  t.same((await call(reader, 'list_todos')).doc, { todos: [], next_cursor: null });
+  await reader.close();
+});
+
+t.test("two owners' endpoints cannot see each other's todos; the not_found is byte-identical to an unknown id", async (t) => {
+  const f = await fixture(t);
+  const server = await serve(t, f);
+  const alice = await httpClient(server.url, (await f.vend(await f.owner('alice'), 'alice-bot')).credential);
+  const bob = await httpClient(server.url, (await f.vend(await f.owner('bob'), 'bob-bot')).credential);
+  const { doc: todo } = await call(alice, 'add_todo', { queue: 'secret', title: 'alice only', payload: { k: 1 } });
+  await call(bob, 'add_todo', { queue: 'secret' });
+
+  t.same(
+    (await call(bob, 'list_todos')).doc.todos.map((x: { title: string | null }) => x.title),
+    [null],
+    "bob's list has only bob's todo",
+  );
+  t.same((await call(bob, 'claim_next', { queue: 'secret' })).doc.id === todo.id, false, 'claim_next never hands out alice\'s');
+
+  const verbs: [string, Record<string, unknown>][] = [
+    ['get_todo', { todo_id: todo.id }],
+    ['claim', { todo_id: todo.id }],
+    ['heartbeat', { todo_id: todo.id }],
+    ['complete', { todo_id: todo.id }],
+    ['fail', { todo_id: todo.id }],
+    ['release', { todo_id: todo.id }],
+  ];
+  const foreign: string[] = [];
+  for (const [verb, args] of verbs) foreign.push(JSON.stringify((await call(bob, verb, args)).result));
+  // The same id once it never existed: delete alice's todo and ask again.
+  await f.db.sql`delete from switchboard.todos where id = ${todo.id}::uuid`;
+  for (const [i, [verb, args]] of verbs.entries()) {
+    const unknown = JSON.stringify((await call(bob, verb, args)).result);
+    t.equal(foreign[i], unknown, `${verb}: another tenant's todo answers byte for byte like a missing one`);
+    t.match(JSON.parse(unknown).structuredContent, { error: 'not_found' });
+  }
+  await alice.close();
+  await bob.close();
+});
+
+t.test('the MCP session id is recorded on the attempt and never returned; logs carry no secrets', async (t) => {
+  const f = await fixture(t);
+  const owner = await f.owner('alice');
+  const ep = await f.vend(owner, 'bot');
+  const server = await serve(t, f);
+
+  const health = await fetch(`${server.url}/healthz`);
+  t.equal(health.status, 200);
+  t.same(await health.json(), { ok: true });
+
+  const client = await httpClient(server.url, ep.credential);
+  const sessionId = (client.transport as { sessionId?: string }).sessionId!;
+  t.match(sessionId, /^[0-9a-f-]{36}$/, 'the client has an MCP session id');
+
+  const { doc: todo } = await call(client, 'add_todo', { queue: 'q' });
+  const claimed = await call(client, 'claim_next', { queue: 'q', require_fence: true });
+  const token = claimed.doc.lease_token as string;
+  await call(client, 'heartbeat', { todo_id: todo.id, lease_token: token });
+  const texts = [
+    JSON.stringify(claimed.result),
+    JSON.stringify((await call(client, 'get_todo', { todo_id: todo.id })).result),
+    JSON.stringify((await call(client, 'list_todos')).result),
+    JSON.stringify((await call(client, 'fail', { todo_id: todo.id, lease_token: token, summary: 'no' })).result),
+  ];
+  await f.db.sql`update switchboard.todos set ready_at = now(), next_retry_at = now() where id = ${todo.id}::uuid`;
+  texts.push(JSON.stringify((await call(client, 'claim', { todo_id: todo.id })).result));
+
+  const rows = await f.db.sql`select seq, mcp_session_id from switchboard.todo_attempts where todo_id = ${todo.id}::uuid order by seq`;
+  t.same(
+    rows.map((r) => r.mcp_session_id),
+    [sessionId, sessionId],
+    'both attempts record the session that claimed them',
+  );
+  for (const [i, text] of texts.entries()) {
+    t.notOk(text.includes(sessionId), `response ${i} does not carry the session id`);
+    t.notMatch(text, /mcp_session_id|endpoint_id/, `response ${i} names neither the session nor the endpoint`);
+  }
+
+  // A failed attempt to authenticate with the credential in a malformed header, for the log check below.
+  await post(server.url, initialize, { authorization: `Bearer ${ep.credential} extra` });
+  await client.close();
+
+  const log = f.logText();
+  const calls = f.logLines().filter((l) => l.msg === 'tool call');
+  t.same(
+    calls.map((l) => `${l.verb}:${l.outcome}`),
+    ['add_todo:ok', 'claim_next:ok', 'heartbeat:ok', 'get_todo:ok', 'list_todos:ok', 'fail:ok', 'claim:ok'],
+    'one line per tool call with verb and outcome',
+  );
+  t.ok(calls.every((l) => typeof l.duration_ms === 'number'), 'each with a duration');
+  t.notOk(log.includes(ep.credential), 'the credential never appears in the log');
+  t.notOk(log.includes(token), 'the lease token never appears in the log');
+  t.notOk(log.includes(ep.credential.slice(4)), 'not even without its prefix');
+});
+
+t.test('stop() drains: an in-flight call finishes, then sessions and the listener close', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'bot');
+  const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  const client = await httpClient(server.url, ep.credential);
+  // Hold the todos table so add_todo is in flight when stop() begins.
+  const lock = await f.db.sql.reserve();
+  await lock`begin`;
+  await lock`lock table switchboard.todos in exclusive mode`;
+  const inFlight = call(client, 'add_todo', { queue: 'q' });
+  for (;;) {
+    const [{ waiting }] = await f.db.sql`select count(*)::int as waiting from pg_stat_activity
+                                          where datname = current_database() and wait_event_type = 'Lock'`;
+    if (waiting > 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  // stop() closes the listener synchronously, before its first await, so it has begun when this returns.
+  const stopped = server.stop(5000);
+  t.equal(server.http.listening, false, 'the listener closed at once');
+  await lock`commit`;
+  lock.release();
+  const r = await inFlight;
+  t.equal(r.isError, false, 'the in-flight add_todo completed');
+  t.equal(r.doc.state, 'pending');
+  await stopped;
+  t.equal(server.http.listening, false, 'no longer listening');
+  await t.rejects(fetch(`${server.url}/healthz`), 'new connections are refused');
+  await client.close().catch(() => {});
+});
