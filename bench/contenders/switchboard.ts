@@ -1,0 +1,107 @@
+// Contender "switchboard": switchboard.claim_next + switchboard.complete over the postgres driver, attempt history on.
+import postgres from 'postgres';
+import { migrateDatabase } from '../../src/migrate.js';
+import { clientLoop, type Contender, type Counters, type Ctx, type Running } from '../lib/contender.js';
+
+let endpointId = '';
+
+export const switchboard: Contender = {
+  name: 'switchboard',
+  describe: 'select switchboard.claim_next(...) then select switchboard.complete(...): two prepared statements, one round trip each',
+  tables: ['switchboard.todos', 'switchboard.todo_attempts'],
+
+  async install(ctx: Ctx) {
+    if (!ctx.noMigrate) await migrateDatabase(ctx.url, { quiet: true });
+    endpointId = await benchEndpoint(ctx, 'bench-agent');
+  },
+
+  async reset(ctx: Ctx, backlog: number, history: number) {
+    await fillSwitchboard(ctx, endpointId, backlog, history);
+  },
+
+  async start(ctx: Ctx, clients: number, counters: Counters): Promise<Running> {
+    return startSwitchboardClients(ctx.url, endpointId, ctx.queue, clients, counters);
+  },
+};
+
+/**
+ * Fresh todos: `history` done todos with one closed attempt each (so the attempts table has realistic, analysed
+ * contents and no plan is cached against an empty table), then `backlog` pending todos ready in FIFO order.
+ */
+export async function fillSwitchboard(ctx: Ctx, endpoint: string, backlog: number, history: number, queue = ctx.queue) {
+  await ctx.admin`truncate switchboard.todo_attempts, switchboard.todos`;
+  await ctx.admin`
+    with t as (
+      insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
+                                     run_at, created_at, updated_at)
+      select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 'done', 1, 5, 1, '{"ok": true}',
+             now() - interval '2 hours', now() - interval '2 hours', now() - interval '90 minutes'
+        from generate_series(1, ${history}::int) g
+      returning id, updated_at
+    )
+    insert into switchboard.todo_attempts (todo_id, seq, attempt, claimer_kind, endpoint_id, owner, claimed_at,
+                                           lease_expires_at, ended_at, outcome, disposition)
+    select t.id, 1, 1, 'endpoint', ${endpoint}::uuid, 'agent:bench-agent', t.updated_at - interval '1 minute',
+           t.updated_at + interval '4 minutes', t.updated_at, 'completed', 'done'
+      from t`;
+  await ctx.admin`
+    insert into switchboard.todos (endpoint_id, queue, payload, max_attempts, run_at, ready_at, created_at, updated_at)
+    select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 5, x.t, x.t, x.t, x.t
+      from generate_series(1, ${backlog}::int) g,
+           lateral (select now() - interval '1 hour' + g * interval '1 millisecond' as t) x`;
+}
+
+export async function startSwitchboardClients(
+  url: string,
+  endpoint: string,
+  queue: string,
+  clients: number,
+  counters: Counters,
+): Promise<Running> {
+  const sql = postgres(url, { max: clients, prepare: true, onnotice: () => {}, idle_timeout: 0 });
+  let stop = false;
+  const conns = await Promise.all(Array.from({ length: clients }, () => sql.reserve()));
+  const result = sql.json({ ok: true });
+  const loops = conns.map((c) =>
+    clientLoop<string>(
+      counters,
+      () => stop,
+      async () => {
+        const [r] = await c`select switchboard.claim_next(endpoint_id => ${endpoint}::uuid, queue => ${queue}::text) as doc`;
+        return r.doc.empty ? null : (r.doc.id as string);
+      },
+      async (id) => {
+        await c`select switchboard.complete(endpoint_id => ${endpoint}::uuid, todo_id => ${id}::uuid, result => ${result}::jsonb) as doc`;
+      },
+    ),
+  );
+  return {
+    async stop() {
+      stop = true;
+      await Promise.all(loops);
+      conns.forEach((c) => c.release());
+      await sql.end({ timeout: 5 });
+    },
+    async completed() {
+      return counters.cycles;
+    },
+  };
+}
+
+/** An endpoint for the benchmark's agents (reused when the database already has one). */
+export async function benchEndpoint(ctx: Ctx, agentId: string): Promise<string> {
+  const [found] = await ctx.admin`
+    select e.id from switchboard.endpoints e join switchboard.owners o on o.id = e.owner_id
+     where o.handle = 'bench' and e.agent_id = ${agentId} and e.revoked_at is null limit 1`;
+  if (found) return found.id;
+  let [o] = await ctx.admin`select id from switchboard.owners where handle = 'bench'`;
+  if (!o) [o] = await ctx.admin`select (switchboard.add_owner(handle => 'bench'))->>'owner_id' as id`;
+  const [e] = await ctx.admin`
+    select switchboard.vend_endpoint(owner_id => ${o.id}::uuid, agent_id => ${agentId},
+                                     verbs => array['add_todo','claim_next','complete','heartbeat','fail','release']::text[]) as doc`;
+  return e.doc.endpoint_id;
+}
+
+export function switchboardEndpoint(): string {
+  return endpointId;
+}

@@ -1,0 +1,196 @@
+// Turns measured points into the console table, the ratios, a markdown page and a PNG chart.
+import { writeFileSync } from 'node:fs';
+import type { CpuWindow } from './cpu.js';
+import type { TableStats } from './db.js';
+
+export interface PointResult {
+  contender: string;
+  clients: number;
+  window_s: number;
+  cycles: number;
+  cycles_per_s: number;
+  claim_p50_ms: number | null;
+  claim_p99_ms: number | null;
+  claim_samples: number;
+  wal_bytes_per_cycle: number | null;
+  /** n_dead_tup summed over the contender's tables when the point ended (counters zeroed at its start). */
+  dead_tuples: number;
+  /** Share of updates that were HOT over the whole point, warm-up included (null: no updates). */
+  hot_pct: number | null;
+  autovacuums: number;
+  empty_claims: number;
+  errors: number;
+  first_error: string | null;
+  cpu: CpuWindow;
+  tables: TableStats[];
+}
+
+export interface Ratio {
+  name: string;
+  clients: number | null;
+  value: number | null;
+  note?: string;
+}
+
+export function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+function rate(points: PointResult[], contender: string, clients: number): number | null {
+  const p = points.find((x) => x.contender === contender && x.clients === clients);
+  return p ? p.cycles_per_s : null;
+}
+
+function div(a: number | null, b: number | null): number | null {
+  return a === null || b === null || b === 0 ? null : a / b;
+}
+
+/** Every ratio the issue asks for, each from this run's own points. */
+export function ratios(points: PointResult[], clientCounts: number[]): Ratio[] {
+  const out: Ratio[] = [];
+  const pairs: [string, string, string][] = [
+    ['switchboard / bare (history cost)', 'switchboard', 'bare'],
+    ['switchboard / graphile-worker', 'switchboard', 'graphile-worker'],
+    ['switchboard / pg-boss', 'switchboard', 'pg-boss'],
+    ['MCP / direct SQL', 'switchboard-mcp', 'switchboard'],
+  ];
+  for (const [name, a, b] of pairs) {
+    for (const c of clientCounts) {
+      const v = div(rate(points, a, c), rate(points, b, c));
+      if (v !== null) out.push({ name, clients: c, value: v });
+    }
+  }
+  const maxClients = Math.max(...clientCounts);
+  for (const contender of [...new Set(points.map((p) => p.contender))]) {
+    const mine = points.filter((p) => p.contender === contender);
+    const peak = Math.max(...mine.map((p) => p.cycles_per_s));
+    const peakAt = mine.find((p) => p.cycles_per_s === peak)?.clients;
+    out.push({
+      name: `${contender}: ${maxClients} clients / peak`,
+      clients: maxClients,
+      value: div(rate(points, contender, maxClients), peak),
+      note: `peak at ${peakAt} clients`,
+    });
+  }
+  return out;
+}
+
+const f0 = (x: number | null) => (x === null ? '—' : Math.round(x).toLocaleString('en-US'));
+const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(2));
+
+const HEAD = ['contender', 'clients', 'cycles/s', 'claim p50 ms', 'claim p99 ms', 'WAL B/cycle', 'dead tuples', 'HOT %',
+  'client CPU %core', 'PG backends CPU %core', 'machine busy %', 'empty', 'errors'];
+
+function row(p: PointResult): string[] {
+  return [
+    p.contender, String(p.clients), f0(p.cycles_per_s), f2(p.claim_p50_ms), f2(p.claim_p99_ms), f0(p.wal_bytes_per_cycle),
+    f0(p.dead_tuples), p.hot_pct === null ? '—' : p.hot_pct.toFixed(0), f0(p.cpu.client_pct_of_core),
+    f0(p.cpu.backends_pct_of_core), f0(p.cpu.machine_busy_pct), String(p.empty_claims), String(p.errors),
+  ];
+}
+
+export function consoleTable(points: PointResult[]): string {
+  const rows = [HEAD, ...points.map(row)];
+  const w = HEAD.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((c, i) => (i < 1 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ')).join('\n');
+}
+
+export function ratioLines(rs: Ratio[]): string[] {
+  return rs.map((r) => `${r.name}${r.name.includes('peak') ? '' : ` @${r.clients}`}: ${r.value === null ? '—' : r.value.toFixed(2)}${r.note ? ` (${r.note})` : ''}`);
+}
+
+export interface RunInfo {
+  started_at: string;
+  finished_at: string;
+  machine: { cores: number; cpu_model: string; memory_gib: number; node: string; platform: string };
+  postgres: Record<string, string>;
+  options: Record<string, unknown>;
+  notes: string[];
+}
+
+export function markdown(info: RunInfo, points: PointResult[], rs: Ratio[], chartFile: string | null): string {
+  const lines: string[] = [];
+  lines.push(`# Benchmark run ${info.started_at}`, '');
+  lines.push(`Machine: ${info.machine.cores} cores (${info.machine.cpu_model}), ${info.machine.memory_gib} GiB, ${info.machine.platform}, Node ${info.machine.node}.`);
+  lines.push(`Options: \`${JSON.stringify(info.options)}\`.`, '');
+  if (chartFile) lines.push(`![cycles/s against clients](${chartFile})`, '');
+  lines.push(`| ${HEAD.join(' | ')} |`, `|${HEAD.map((_, i) => (i < 1 ? '---' : '---:')).join('|')}|`);
+  for (const p of points) lines.push(`| ${row(p).join(' | ')} |`);
+  lines.push('', '## Ratios (same run)', '');
+  for (const l of ratioLines(rs)) lines.push(`- ${l}`);
+  lines.push('', '## PostgreSQL settings', '');
+  lines.push('| setting | value |', '|---|---|');
+  for (const [k, v] of Object.entries(info.postgres)) lines.push(`| ${k} | ${v === '' ? '(empty)' : v} |`);
+  if (info.notes.length) {
+    lines.push('', '## Notes', '');
+    for (const n of info.notes) lines.push(`- ${n}`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** Throughput against clients, one line per contender: a Vega spec rendered to SVG, then to PNG by resvg. */
+export async function renderChart(points: PointResult[], title: string, file: string): Promise<void> {
+  const vega = await import('vega');
+  const { Resvg } = await import('@resvg/resvg-js');
+  const values = points.map((p) => ({ clients: p.clients, rate: Math.round(p.cycles_per_s), contender: p.contender }));
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega/v5.json',
+    width: 640,
+    height: 360,
+    padding: 12,
+    background: 'white',
+    title: { text: title, fontSize: 14 },
+    data: [{ name: 'points', values }],
+    scales: [
+      { name: 'x', type: 'log', base: 2, domain: { data: 'points', field: 'clients' }, range: 'width', nice: false },
+      { name: 'y', type: 'linear', domain: { data: 'points', field: 'rate' }, range: 'height', zero: true, nice: true },
+      { name: 'color', type: 'ordinal', domain: { data: 'points', field: 'contender' }, range: 'category' },
+    ],
+    axes: [
+      { orient: 'bottom', scale: 'x', title: 'concurrent clients', values: [...new Set(values.map((v) => v.clients))], format: 'd' },
+      { orient: 'left', scale: 'y', title: 'claim+complete cycles/s (jobs/s)', grid: true, format: ',d' },
+    ],
+    legends: [{ fill: 'color', stroke: 'color', title: 'contender', orient: 'right', symbolType: 'stroke' }],
+    marks: [
+      {
+        type: 'group',
+        from: { facet: { name: 'series', data: 'points', groupby: 'contender' } },
+        marks: [
+          {
+            type: 'line',
+            from: { data: 'series' },
+            sort: { field: 'datum.clients' },
+            encode: {
+              enter: {
+                x: { scale: 'x', field: 'clients' },
+                y: { scale: 'y', field: 'rate' },
+                stroke: { scale: 'color', field: 'contender' },
+                strokeWidth: { value: 2.5 },
+              },
+            },
+          },
+          {
+            type: 'symbol',
+            from: { data: 'series' },
+            encode: {
+              enter: {
+                x: { scale: 'x', field: 'clients' },
+                y: { scale: 'y', field: 'rate' },
+                fill: { scale: 'color', field: 'contender' },
+                size: { value: 40 },
+              },
+            },
+          },
+        ],
+      },
+    ],
+  };
+  const view = new vega.View(vega.parse(spec as never), { renderer: 'none' });
+  const svg = await view.toSVG();
+  view.finalize();
+  const png = new Resvg(svg, { background: 'white', fitTo: { mode: 'zoom', value: 2 } }).render().asPng();
+  writeFileSync(file, png);
+}
