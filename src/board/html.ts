@@ -98,7 +98,7 @@ export function layout(o: LayoutOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${o.title} · Switchboard Board</title>
 <link rel="stylesheet" href="${o.base}/static/board.css">
 </head>

@@ -107,7 +107,7 @@ export function activityList(base: string, activity: ActivityRow[]): Html {
     (a) => html`<li class="o-${a.outcome ?? 'open'}" data-todo="${a.todo_id}" data-seq="${a.seq}">
       ${time(a.ended_at)} ${whose(a)} ${activitySentence(a)}
       <span class="on">on <a href="${base}/todos/${a.todo_id}">${todoName({ title: a.title, id: a.todo_id })}</a>
-      <span class="muted">(${a.queue}, attempt #${a.seq})</span></span></li>`,
+      <span class="muted">(${a.queue}, #${a.seq})</span></span></li>`,
   )}</ul>`;
 }
 
@@ -348,7 +348,8 @@ export function loginConfirmBody(base: string, token: string): Html {
 }
 
 export function signedOutBody(base: string): Html {
-  return html`<h1>Signed out</h1><p>Your Board session has ended.</p>${signInRequiredBody()}<p><a href="${base}">Board</a></p>`;
+  return html`<h1>Signed out</h1><p>Your Board session has ended. To sign in again, get a new one-time link:</p>
+  <pre>switchboard owner login &lt;handle&gt;</pre><p><a href="${base}">Board</a></p>`;
 }
 
 export function loginFailedBody(message: string, hint: string): Html {

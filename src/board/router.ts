@@ -87,7 +87,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
         "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
+      'Referrer-Policy': 'same-origin',
       'Cache-Control': 'no-store',
     });
     next();
@@ -104,7 +104,9 @@ export function createBoardRouter(opts: BoardOptions): Router {
 
   const sameOrigin = (req: Request): boolean => {
     const origin = req.get('origin');
-    if (!origin) return true; // SameSite=Strict and the CSRF token carry the check for clients that send none.
+    // SameSite=Strict and the CSRF token carry the check for clients that send no Origin. Referrer-Policy is
+    // same-origin rather than no-referrer because under no-referrer a browser sends `Origin: null` on our own forms.
+    if (!origin) return true;
     const expected = opts.baseUrl ? new URL(opts.baseUrl).origin : `${req.protocol}://${req.get('host')}`;
     return origin === expected;
   };

@@ -76,6 +76,7 @@ pre{white-space:pre-wrap;word-break:break-word;margin:0;font:12px/1.4 ui-monospa
 pre.json{background:#fff;border:1px solid #d0d7de;padding:8px}
 .untrusted-note{font-size:12px;color:#b45309}
 ul.activity{list-style:none;padding:0;margin:0;background:#fff;border:1px solid #d0d7de}
+ul.activity .data{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px}
 ul.activity li{padding:6px 10px;border-bottom:1px solid #eaeef2;border-left:4px solid #9ca3af}
 ul.activity li.o-completed{border-left-color:#2e7d32}ul.activity li.o-failed{border-left-color:#c62828}
 ul.activity li.o-released{border-left-color:#1565c0}ul.activity li.o-reaped,ul.activity li.o-lease_expired{border-left-color:#7b1fa2}
