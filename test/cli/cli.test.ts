@@ -1,0 +1,94 @@
+// The `switchboard` CLI as a user runs it: --help everywhere, config errors, owner and endpoint management.
+import t from 'tap';
+import { freshDatabase } from '../helpers/db.js';
+import { runCli } from './run.js';
+
+t.test('--help works on every command and exits 0', async (t) => {
+  for (const cmd of [[], ['serve'], ['start'], ['mcp'], ['migrate'], ['owner'], ['owner', 'add'], ['endpoint'],
+    ['endpoint', 'vend'], ['endpoint', 'revoke'], ['endpoint', 'list']]) {
+    const r = await runCli([...cmd, '--help']);
+    t.equal(r.code, 0, `${cmd.join(' ') || 'switchboard'} --help exits 0`);
+    t.match(r.stdout, /^Usage: switchboard/, `${cmd.join(' ') || 'switchboard'} --help prints usage`);
+  }
+  const bad = await runCli(['frobnicate']);
+  t.equal(bad.code, 2, 'an unknown command exits 2');
+  t.match(bad.stderr, /unknown command/);
+});
+
+t.test('a bad configuration value exits 2 with one line naming the variable', async (t) => {
+  const cases: [Record<string, string>, string[], RegExp][] = [
+    [{ SWITCHBOARD_PORT: 'seventy' }, ['serve'], /^switchboard: SWITCHBOARD_PORT: .+\n$/],
+    [{ DATABASE_URL: 'mysql://x' }, ['migrate'], /^switchboard: DATABASE_URL: .+\n$/],
+    [{ LOG_LEVEL: 'loud', DATABASE_URL: 'postgres://x@127.0.0.1/x' }, ['serve'], /^switchboard: LOG_LEVEL: must be one of .+\n$/],
+    [{ SWITCHBOARD_PG_PORT: '70000' }, ['start'], /^switchboard: SWITCHBOARD_PG_PORT: .+\n$/],
+    [{}, ['serve'], /^switchboard: DATABASE_URL: required.*\n$/],
+    [{ DATABASE_URL: 'postgres://x@127.0.0.1/x' }, ['mcp'], /^switchboard: SWITCHBOARD_CREDENTIAL: required.*\n$/],
+  ];
+  for (const [env, args, line] of cases) {
+    const r = await runCli(args, env);
+    t.equal(r.code, 2, `${Object.keys(env).join(',') || 'nothing set'}: exit 2`);
+    t.match(r.stderr, line, `${args[0]}: one line naming the variable`);
+  }
+  t.equal((await runCli(['serve', '--port', 'x'], { DATABASE_URL: 'postgres://x@127.0.0.1/x' })).code, 2, 'a bad --port: 2');
+});
+
+t.test('owner add, endpoint vend (credential once, MCP config), list and revoke', async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const env = { DATABASE_URL: db.url };
+
+  const owner = await runCli(['owner', 'add', 'alice'], env);
+  t.equal(owner.code, 0);
+  t.match(owner.stdout, /^owner alice added \([0-9a-f-]{36}\)\n$/);
+  const dup = await runCli(['owner', 'add', 'ALICE'], env);
+  t.equal(dup.code, 1, 'a ledger error exits 1');
+  t.match(dup.stderr, /^switchboard: conflict: the handle ALICE is taken\n {2}Choose another handle\.\n$/);
+
+  const vend = await runCli(['endpoint', 'vend', '--owner', 'alice', '--agent', 'builder', '--verbs', 'claim_next,complete',
+    '--url', 'http://127.0.0.1:7999/mcp'], env);
+  t.equal(vend.code, 0, vend.stderr);
+  const credential = /^ {2}(sbk_[0-9a-f]{64})$/m.exec(vend.stdout)?.[1];
+  t.ok(credential, 'the credential is printed');
+  t.match(vend.stdout, /verbs: claim_next, complete/);
+  const json = vend.stdout.slice(vend.stdout.indexOf('{'), vend.stdout.indexOf('\n}\n') + 2);
+  t.same(JSON.parse(json), {
+    mcpServers: { switchboard: { type: 'http', url: 'http://127.0.0.1:7999/mcp', headers: { Authorization: `Bearer ${credential}` } } },
+  }, 'an MCP client config with the bearer credential');
+  t.match(vend.stdout, /"SWITCHBOARD_CREDENTIAL": "sbk_/, 'and a stdio config');
+  const [auth] = await db.sql`select switchboard.authenticate(${credential!}) as doc`;
+  t.same(auth.doc.verbs, ['claim_next', 'complete'], 'the printed credential authenticates');
+
+  const asJson = await runCli(['endpoint', 'vend', '--owner', 'alice', '--agent', 'reader', '--verbs', 'list_todos', '--json'], env);
+  const reader = JSON.parse(asJson.stdout);
+  t.match(reader, { agent_id: 'reader', verbs: ['list_todos'], credential: /^sbk_/ });
+
+  const list = await runCli(['endpoint', 'list', '--owner', 'alice'], env);
+  t.equal(list.code, 0);
+  t.equal(list.stdout.trim().split('\n').length, 2, 'two endpoints');
+  t.notMatch(list.stdout, /sbk_/, 'list never shows a credential');
+
+  const revoke = await runCli(['endpoint', 'revoke', '--owner', 'alice', reader.endpoint_id], env);
+  t.equal(revoke.code, 0, revoke.stderr);
+  t.match(revoke.stdout, new RegExp(`^endpoint ${reader.endpoint_id} revoked at \\S+; 0 claimed todo\\(s\\) dead-lettered\\n$`));
+  const listed = JSON.parse((await runCli(['endpoint', 'list', '--owner', 'alice', '--json'], env)).stdout);
+  t.match(listed.endpoints.find((e: { endpoint_id: string }) => e.endpoint_id === reader.endpoint_id), { revoked_at: String });
+
+  const bob = await runCli(['owner', 'add', 'bob', '--json'], env);
+  t.equal(bob.code, 0);
+  const foreign = await runCli(['endpoint', 'revoke', '--owner', 'bob', JSON.parse(asJson.stdout).endpoint_id], env);
+  t.equal(foreign.code, 1);
+  t.match(foreign.stderr, /^switchboard: not_found: no endpoint/, "bob cannot revoke alice's endpoint");
+  const nobody = await runCli(['endpoint', 'list', '--owner', 'carol'], env);
+  t.match(nobody.stderr, /^switchboard: not_found: no owner with handle carol/);
+  const missing = await runCli(['endpoint', 'vend', '--owner', 'alice'], env);
+  t.equal(missing.code, 2, 'a missing required option is a usage error');
+  t.match(missing.stderr, /--agent/);
+});
+
+t.test('migrate runs twice without changes', async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const r = await runCli(['migrate', '--quiet'], { DATABASE_URL: db.url });
+  t.equal(r.code, 0, r.stderr);
+  t.equal(r.stderr, '');
+});
