@@ -11,6 +11,8 @@ import { createLedger, type Doc, type Ledger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
 import { serveStdio } from './mcp/stdio.js';
 import { migrateDatabase } from './migrate.js';
+import { createLoginUrl } from './board/router.js';
+import { mountBoard } from './board/mount.js';
 import { type RunningServer, startServer } from './server.js';
 
 const CLI_PATH = fileURLToPath(import.meta.url);
@@ -104,7 +106,7 @@ function build(): Command {
       const config = loadConfig();
       requireDatabaseUrl(config);
       const log = createLogger({ level: config.LOG_LEVEL });
-      const server = await startServer({ config, log, host: o.host, port: o.port });
+      const server = await startServer({ config, log, host: o.host, port: o.port, mount: [mountBoard] });
       await untilSignal(log, () => server.stop(SHUTDOWN_MS - 2000));
     });
 
@@ -141,7 +143,13 @@ function build(): Command {
       let server: RunningServer;
       try {
         await migrateDatabase(databaseUrl, { quiet: true });
-        server = await startServer({ config: { ...config, DATABASE_URL: databaseUrl }, log, host: o.host, port: o.port });
+        server = await startServer({
+          config: { ...config, DATABASE_URL: databaseUrl },
+          log,
+          host: o.host,
+          port: o.port,
+          mount: [mountBoard],
+        });
       } catch (e) {
         await stopEmbedded();
         throw e;
@@ -191,6 +199,17 @@ function build(): Command {
     .action(async (handle: string, o: { json?: boolean }) => {
       const doc = await withLedger(loadConfig(), (l) => l.addOwner(handle));
       out(o.json ? JSON.stringify(doc) : `owner ${doc.handle} added (${doc.owner_id})`);
+    });
+
+  owner
+    .command('login')
+    .description('print a one-time Board sign-in link for an owner (valid 15 minutes, works once; only its SHA-256 is stored)')
+    .argument('<handle>', 'the owner signing in')
+    .option('--url <url>', "the Board's base URL as the browser reaches it (default from SWITCHBOARD_HOST/PORT)")
+    .action(async (handle: string, o: { url?: string }) => {
+      const config = loadConfig();
+      const base = o.url ?? `http://${config.SWITCHBOARD_HOST}:${config.SWITCHBOARD_PORT}`;
+      out(await withLedger(config, (_l, sql) => createLoginUrl(sql, handle, base)));
     });
 
   const endpoint = program.command('endpoint').description("manage an owner's agent endpoints (credentials)");
@@ -265,6 +284,7 @@ function printBanner(server: RunningServer, databaseUrl: string, where: string):
       'Switchboard is running.',
       `  MCP (Streamable HTTP)  ${mcpUrl}`,
       `  health                 ${server.url}/healthz`,
+      `  Board (for owners)     ${server.url}/board  (sign in: ${self} owner login <handle>)`,
       `  database               ${databaseUrl}  (${where})`,
       '',
       'Connect an agent, from another terminal in this folder:',
