@@ -1,0 +1,94 @@
+// GET /metrics: Prometheus text built at scrape time from switchboard.metrics(), behind an optional bearer token.
+// Counters come from rows the transitions maintain in SQL (so a DBA's psql call counts, restarts lose nothing,
+// retention lowers nothing); the only text in any label is a queue name or an outcome.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type postgres from 'postgres';
+import { Counter, Gauge, Registry } from 'prom-client';
+import { type Logger, safeError } from './log.js';
+import * as ledger from './worker/ledger.js';
+
+interface Sample {
+  queue: string;
+  outcome?: string;
+  state?: string;
+  value: number;
+}
+
+/** A registry holding the current values, one per scrape (nothing is kept in this process between scrapes). */
+export async function buildMetricsRegistry(sql: postgres.Sql): Promise<Registry> {
+  const doc = await ledger.metrics(sql);
+  const rows = (key: string) => (doc[key] as Sample[] | undefined) ?? [];
+  const registry = new Registry();
+  const closed = new Counter({
+    name: 'switchboard_todo_attempts_closed_total',
+    help: 'Attempts closed, by queue and outcome (completed, failed, released, lease_expired, reaped, canceled, revoked).',
+    labelNames: ['queue', 'outcome'],
+    registers: [registry],
+  });
+  for (const r of rows('attempts_closed')) closed.inc({ queue: r.queue, outcome: String(r.outcome) }, Number(r.value));
+  const expired = new Counter({
+    name: 'switchboard_todo_leases_expired_total',
+    help: 'Leases that lapsed with no report: every attempt closed lease_expired or reaped adds exactly one.',
+    labelNames: ['queue'],
+    registers: [registry],
+  });
+  for (const r of rows('leases_expired')) expired.inc({ queue: r.queue }, Number(r.value));
+  const todos = new Gauge({
+    name: 'switchboard_todos',
+    help: 'Todos by queue and state (pending, claimed, done, failed, canceled).',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+  });
+  for (const r of rows('todos')) todos.set({ queue: r.queue, state: String(r.state) }, Number(r.value));
+  const oldest = new Gauge({
+    name: 'switchboard_oldest_claimable_todo_age_seconds',
+    help: 'How long the oldest claimable todo of a queue has been claimable, in seconds.',
+    labelNames: ['queue'],
+    registers: [registry],
+  });
+  for (const r of rows('oldest_claimable_age_seconds')) oldest.set({ queue: r.queue }, Number(r.value));
+  const leases = new Gauge({
+    name: 'switchboard_open_leases',
+    help: 'Todos claimed now (open leases), by queue.',
+    labelNames: ['queue'],
+    registers: [registry],
+  });
+  for (const r of rows('open_leases')) leases.set({ queue: r.queue }, Number(r.value));
+  return registry;
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** True when the Authorization header carries the token (compared in constant time). */
+function authorized(header: string | undefined, token: string): boolean {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return m !== null && timingSafeEqual(digest(m[1]), digest(token));
+}
+
+export interface MetricsHandlerOptions {
+  /** SWITCHBOARD_METRICS_TOKEN: when set, a scrape needs `Authorization: Bearer <token>`. */
+  token?: string;
+  log?: Logger;
+}
+
+/** An express (or plain node:http) handler for GET /metrics. */
+export function metricsHandler(sql: postgres.Sql, opts: MetricsHandlerOptions = {}) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (opts.token !== undefined && !authorized(req.headers.authorization, opts.token)) {
+      res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' });
+      res.end('unauthorized: send Authorization: Bearer <SWITCHBOARD_METRICS_TOKEN>\n');
+      return;
+    }
+    try {
+      const registry = await buildMetricsRegistry(sql);
+      const text = await registry.metrics();
+      res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+      res.end(text);
+    } catch (err) {
+      opts.log?.warn({ err: safeError(err) }, 'metrics: scrape failed');
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('metrics unavailable: the database could not be read\n');
+    }
+  };
+}
