@@ -114,7 +114,7 @@ async function measurePoint(ctx: Ctx, c: Contender, clients: number, o: Options)
   await sleep(o.warmup * 1000);
 
   const cpu = new CpuSampler();
-  cpu.start(await backendPids(ctx.admin));
+  cpu.start(await backendPids(ctx.admin), running.serverPid ?? null);
   const c0 = await running.completed();
   const lsn0 = await walLsn(ctx.admin);
   const t0 = performance.now();

@@ -1,15 +1,122 @@
-// Contender "switchboard-mcp": claim_next + complete as MCP tool calls over Streamable HTTP, when the server exists.
+// Contender "switchboard-mcp": claim_next + complete as MCP tool calls over Streamable HTTP, one session per client.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import type { Contender } from '../lib/contender.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { clientLoop, type Contender, type Counters, type Ctx, type Running } from '../lib/contender.js';
+import { fillSwitchboard } from './switchboard.js';
 
 /**
- * The MCP row needs src/server.ts (the MCP server). Until it has landed the row is not measured and the report
- * says so; it is never filled with a stand-in.
+ * The MCP row needs src/server.ts (the MCP server). Without it the row is not measured and the report says so;
+ * it is never filled with a stand-in.
  */
 export async function loadMcpContender(root: string): Promise<{ contender: Contender | null; reason: string }> {
   if (!existsSync(join(root, 'src', 'server.ts'))) {
     return { contender: null, reason: 'TODO: src/server.ts (the MCP server over Streamable HTTP) does not exist yet' };
   }
-  return { contender: null, reason: 'TODO: src/server.ts exists but the MCP contender is not wired to it yet' };
+  return { contender: mcpContender(root), reason: '' };
+}
+
+interface ToolResult {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+}
+
+function mcpContender(root: string): Contender {
+  let endpointId = '';
+  let credential = '';
+  return {
+    name: 'switchboard-mcp',
+    describe: 'MCP tools/call claim_next then complete over Streamable HTTP (src/server.ts in a child process), one MCP session per client',
+    tables: ['switchboard.todos', 'switchboard.todo_attempts'],
+
+    async install(ctx: Ctx) {
+      // A fresh endpoint per run: the credential is shown only when it is vended.
+      let [o] = await ctx.admin`select id from switchboard.owners where handle = 'bench'`;
+      if (!o) [o] = await ctx.admin`select (switchboard.add_owner(handle => 'bench'))->>'owner_id' as id`;
+      const [e] = await ctx.admin`
+        select switchboard.vend_endpoint(owner_id => ${o.id}::uuid, agent_id => ${`bench-mcp-${Date.now()}`},
+                                         verbs => array['claim_next','complete']::text[]) as doc`;
+      endpointId = e.doc.endpoint_id;
+      credential = e.doc.credential;
+    },
+
+    async reset(ctx: Ctx, backlog: number, history: number) {
+      await fillSwitchboard(ctx, endpointId, backlog, history);
+    },
+
+    async start(ctx: Ctx, clients: number, counters: Counters): Promise<Running> {
+      const child = await spawnServer(root, ctx.url, clients);
+      const sessions: Client[] = [];
+      try {
+        for (let i = 0; i < clients; i++) {
+          const client = new Client({ name: 'switchboard-bench', version: '1' });
+          await client.connect(
+            new StreamableHTTPClientTransport(new URL(child.url), {
+              requestInit: { headers: { Authorization: `Bearer ${credential}` } },
+            }),
+          );
+          sessions.push(client);
+        }
+      } catch (e) {
+        child.proc.kill('SIGTERM');
+        throw e;
+      }
+      let stop = false;
+      const loops = sessions.map((client) =>
+        clientLoop<string>(
+          counters,
+          () => stop,
+          async () => {
+            const r = (await client.callTool({ name: 'claim_next', arguments: { queue: ctx.queue } })) as ToolResult;
+            if (r.isError) throw new Error(`claim_next: ${JSON.stringify(r.structuredContent)}`);
+            return r.structuredContent?.empty ? null : String(r.structuredContent?.id);
+          },
+          async (id) => {
+            const r = (await client.callTool({ name: 'complete', arguments: { todo_id: id, result: { ok: true } } })) as ToolResult;
+            if (r.isError) throw new Error(`complete: ${JSON.stringify(r.structuredContent)}`);
+          },
+        ),
+      );
+      return {
+        async stop() {
+          stop = true;
+          await Promise.all(loops);
+          await Promise.all(sessions.map((s) => s.close().catch(() => {})));
+          await child.stop();
+        },
+        async completed() {
+          return counters.cycles;
+        },
+        serverPid: child.proc.pid,
+      };
+    },
+  };
+}
+
+async function spawnServer(root: string, url: string, clients: number): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'mcp-server.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, SWITCHBOARD_DB_POOL_MAX: String(Math.min(100, clients + 2)) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: proc.stdout! });
+    rl.once('line', (l) => resolve(l));
+    proc.once('exit', (code) => reject(new Error(`MCP server exited (${code}) before listening`)));
+  });
+  const { url: mcpUrl } = JSON.parse(line) as { url: string };
+  return {
+    url: mcpUrl,
+    proc,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+        setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+      }),
+  };
 }

@@ -40,6 +40,8 @@ export interface Running {
    * and is counted from the database.
    */
   completed(): Promise<number>;
+  /** A server process of the contender's own between clients and Postgres, whose CPU is reported too. */
+  serverPid?: number;
 }
 
 export interface Contender {

@@ -31,6 +31,8 @@ export interface CpuWindow {
   client_pct_of_core: number;
   /** The contender's own Postgres backends (pids seen at the start): percent of one core; null if not local. */
   backends_pct_of_core: number | null;
+  /** A server process between clients and Postgres (the MCP server): percent of one core; null if none. */
+  server_pct_of_core: number | null;
   /** The whole machine busy, percent of all cores (includes anything else running). */
   machine_busy_pct: number | null;
   cores: number;
@@ -42,9 +44,13 @@ export class CpuSampler {
   private m0: ReturnType<typeof machineTicks> = null;
   private b0 = 0;
   private pids: number[] = [];
+  private server: number | null = null;
+  private s0 = 0;
 
-  start(pids: number[]): void {
+  start(pids: number[], serverPid: number | null = null): void {
     this.pids = pids;
+    this.server = serverPid;
+    this.s0 = serverPid ? pidTicks(serverPid) : 0;
     this.t0 = performance.now();
     this.node0 = process.cpuUsage();
     this.m0 = machineTicks();
@@ -57,9 +63,11 @@ export class CpuSampler {
     const m1 = machineTicks();
     const b1 = this.pids.reduce((a, p) => a + pidTicks(p), 0);
     const backendTicks = b1 - this.b0;
+    const serverTicks = this.server ? pidTicks(this.server) - this.s0 : 0;
     return {
       client_pct_of_core: round1(((node.user + node.system) / 1000 / wallMs) * 100),
       backends_pct_of_core: this.pids.length && backendTicks > 0 ? round1(((backendTicks * (1000 / TICK)) / wallMs) * 100) : null,
+      server_pct_of_core: this.server ? round1(((serverTicks * (1000 / TICK)) / wallMs) * 100) : null,
       machine_busy_pct:
         this.m0 && m1 && m1.total > this.m0.total
           ? round1(((m1.busy - this.m0.busy) / (m1.total - this.m0.total)) * 100)
