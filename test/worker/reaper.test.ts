@@ -33,3 +33,23 @@ t.test('a worker that stops heartbeating is reaped by the running worker; the ne
   const lines = f.logLines().filter((l) => l.job === 'reap');
   t.same(lines.map((l) => l.attempts_reaped), [1], 'the reap job logged one line, with its count');
 });
+
+t.test('two workers at once reap every lapsed lease exactly once', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'builder');
+  await f.db.sql`select switchboard.add_todo(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'builds'::text) from generate_series(1, 40)`;
+  await f.db.sql`select switchboard.claim_next(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'builds'::text, lease_seconds => 1)
+                   from generate_series(1, 40)`;
+  const workers = await Promise.all([1, 2].map(() => startWorker({ databaseUrl: f.db.url, logger: f.ctx.log, reapIntervalSeconds: 1 })));
+  t.teardown(() => Promise.all(workers.map((w) => w.stop())));
+
+  await until(async () => {
+    const [{ n }] = await f.db.sql`select count(*)::int as n from switchboard.todos where state = 'pending'`;
+    return n === 40;
+  }, 'all forty leases to be reaped');
+  const [row] = await f.db.sql`select count(*)::int as attempts, count(*) filter (where outcome = 'reaped')::int as reaped
+                                 from switchboard.todo_attempts`;
+  t.same(row, { attempts: 40, reaped: 40 }, 'forty attempts, each closed reaped once');
+  const logged = f.logLines().filter((l) => l.job === 'reap').reduce((sum, l) => sum + Number(l.attempts_reaped), 0);
+  t.equal(logged, 40, 'the two workers together logged forty reaped, none twice');
+});
