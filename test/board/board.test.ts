@@ -267,6 +267,22 @@ t.test('a state-changing POST without the session CSRF token is refused', async 
   t.equal((await q<{ state: string }>(`select state from switchboard.todos where id = $1`, ids.held)).state, 'claimed', 'nothing changed');
 });
 
+t.test('a todo whose oldest attempts were pruned says so, and the timeline shows the rows that remain', async (t) => {
+  const { page } = alice;
+  await q(`update switchboard.settings set value = '5' where key = 'attempt_history_max_per_todo'`);
+  const id = (await q<{ id: string }>(`select (switchboard.add_todo(endpoint_id => $1, queue => 'builds', title => 'Flaky deploy')->>'id') as id`, ids.ep)).id;
+  for (let i = 1; i <= 7; i++) {
+    await q(`select switchboard.claim(endpoint_id => $1, todo_id => $2, claimant => $3)`, ids.ep, id, `run-${i}`);
+    await q(`select switchboard.release(endpoint_id => $1, todo_id => $2)`, ids.ep, id);
+  }
+  await q(`update switchboard.settings set value = '50' where key = 'attempt_history_max_per_todo'`);
+  await page.goto(`${base}/board/todos/${id}`);
+  t.equal(await page.locator('.pruned').textContent(), '2 oldest attempts were pruned by the history cap', 'attempts_pruned is shown');
+  t.same(await page.locator('svg.timeline g.attempt-row').evaluateAll((els) => els.map((e) => (e as SVGElement).dataset.seq)),
+    ['3', '4', '5', '6', '7'], 'the timeline has the five rows kept');
+  t.match(await page.locator('p.story').textContent(), '7 attempts (2 oldest pruned): 5 released.');
+});
+
 t.test('sign out ends the session', async (t) => {
   const { page } = alice;
   await page.goto(`${base}/board`);
