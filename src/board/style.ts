@@ -52,7 +52,6 @@ svg.timeline .grid{stroke:#e5e7eb}
 svg.timeline .tick{fill:#6b7280;font-size:11px}
 svg.timeline .label{fill:#374151}
 svg.timeline .verdict{font-weight:600}
-svg.timeline .died-mark{font-size:10px;font-weight:700}
 ul.legend{list-style:none;display:flex;flex-wrap:wrap;gap:14px;padding:0;margin:6px 0;font-size:12px}
 .swatch{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:5px;vertical-align:-2px}
 .swatch.o-completed{background:#2e7d32}.swatch.o-failed{background:#c62828}.swatch.o-released{background:#1565c0}

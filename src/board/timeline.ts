@@ -81,11 +81,11 @@ export function timelineSvg(attemptsNewestFirst: Attempt[], nowMs: number): Html
     const tip = `attempt #${a.seq} (attempt ${a.attempt}) by ${a.claimant ?? a.claimer_kind}: ${verdict}`;
     let shape: Html;
     if (a.died) {
-      // Solid while it was heard from, hatched for the silence until the lease was found lapsed.
+      // Solid while it was heard from, a ring where it went quiet, hatched for the silence until the lapse was found.
       const heard = x(ms(a.last_heartbeat_at ?? a.claimed_at));
       shape = html`<rect x="${start.toFixed(1)}" y="${mid - 7}" width="${Math.max(3, heard - start).toFixed(1)}" height="14" rx="2" fill="${colour}"/>
         <rect class="silence" x="${heard.toFixed(1)}" y="${mid - 7}" width="${Math.max(3, end - heard).toFixed(1)}" height="14" fill="url(#silence)" stroke="${colour}" stroke-dasharray="3 2"/>
-        <text class="died-mark" x="${heard.toFixed(1)}" y="${mid + 4}" text-anchor="middle" fill="#fff">✕</text>`;
+        <circle class="last-heard" cx="${heard.toFixed(1)}" cy="${mid}" r="4.5" fill="#fff" stroke="${colour}" stroke-width="2.5"/>`;
     } else {
       shape = html`<rect x="${start.toFixed(1)}" y="${mid - 7}" width="${Math.max(3, end - start).toFixed(1)}" height="14" rx="2" fill="${colour}"${
         a.outcome ? '' : raw(' fill-opacity="0.75" stroke="#b26a00" stroke-dasharray="4 2"')
