@@ -234,6 +234,7 @@ async function main(): Promise<void> {
     }
 
     if (o.scale) {
+      mkdirSync(o.out, { recursive: true });
       scale = await runScale(ctx, o.quick, log, o.out);
     }
     info.finished_at = new Date().toISOString();
