@@ -14,6 +14,9 @@ import { migrateDatabase } from './migrate.js';
 import { createLoginUrl } from './board/router.js';
 import { mountBoard } from './board/mount.js';
 import { type RunningServer, startServer } from './server.js';
+import { loadOpsConfig } from './worker/config.js';
+import { operationsHooks, workerOptions } from './worker/hooks.js';
+import { startWorker } from './worker/index.js';
 
 const CLI_PATH = fileURLToPath(import.meta.url);
 const AGENT_VERBS = ['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos'];
@@ -102,12 +105,34 @@ function build(): Command {
     .description('serve MCP over Streamable HTTP at /mcp and /healthz, on the database DATABASE_URL names')
     .addOption(hostOpt())
     .addOption(portOpt())
-    .action(async (o: { host?: string; port?: number }) => {
+    .option('--no-worker', 'do not run the background worker in this process (run `switchboard worker` elsewhere)')
+    .action(async (o: { host?: string; port?: number; worker: boolean }) => {
       const config = loadConfig();
-      requireDatabaseUrl(config);
+      const databaseUrl = requireDatabaseUrl(config);
+      const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker });
       const log = createLogger({ level: config.LOG_LEVEL });
-      const server = await startServer({ config, log, host: o.host, port: o.port, mount: [mountBoard] });
+      const server = await startServer({
+        config,
+        log,
+        host: o.host,
+        port: o.port,
+        mount: [mountBoard, ops.mount],
+        onStart: ops.onStart,
+        onStop: ops.onStop,
+      });
       await untilSignal(log, () => server.stop(SHUTDOWN_MS - 2000));
+    });
+
+  program
+    .command('worker')
+    .description('run only the background worker on DATABASE_URL: reaper, due retries, prune, webhook deliveries')
+    .action(async () => {
+      const config = loadConfig();
+      const databaseUrl = requireDatabaseUrl(config);
+      const ops = loadOpsConfig();
+      const log = createLogger({ level: config.LOG_LEVEL });
+      const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops) });
+      await untilSignal(log, () => worker.stop());
     });
 
   program
@@ -124,8 +149,10 @@ function build(): Command {
         .argParser(parsePort)
         .default(undefined, '54329'),
     )
-    .action(async (o: { host?: string; port?: number; dataDir?: string; pgPort?: number }) => {
+    .option('--no-worker', 'do not run the background worker in this process')
+    .action(async (o: { host?: string; port?: number; dataDir?: string; pgPort?: number; worker: boolean }) => {
       const config = loadConfig();
+      const opsConfig = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
       let stopEmbedded = async () => {};
       let databaseUrl = config.DATABASE_URL;
@@ -143,12 +170,15 @@ function build(): Command {
       let server: RunningServer;
       try {
         await migrateDatabase(databaseUrl, { quiet: true });
+        const ops = operationsHooks(opsConfig, { databaseUrl, worker: o.worker });
         server = await startServer({
           config: { ...config, DATABASE_URL: databaseUrl },
           log,
           host: o.host,
           port: o.port,
-          mount: [mountBoard],
+          mount: [mountBoard, ops.mount],
+          onStart: ops.onStart,
+          onStop: ops.onStop,
         });
       } catch (e) {
         await stopEmbedded();
@@ -284,6 +314,7 @@ function printBanner(server: RunningServer, databaseUrl: string, where: string):
       'Switchboard is running.',
       `  MCP (Streamable HTTP)  ${mcpUrl}`,
       `  health                 ${server.url}/healthz`,
+      `  metrics (Prometheus)   ${server.url}/metrics`,
       `  Board (for owners)     ${server.url}/board  (sign in: ${self} owner login <handle>)`,
       `  database               ${databaseUrl}  (${where})`,
       '',
