@@ -13,12 +13,13 @@ import { switchboard } from './contenders/switchboard.js';
 import { type Contender, Counters, type Ctx } from './lib/contender.js';
 import { CpuSampler } from './lib/cpu.js';
 import {
-  backendPids, openBenchDatabase, readSettings, resetTableStats, settle, sleep, tableStats, walLsn,
+  backendPids, openBenchDatabase, readSettings, resetTableStats, settle, sleep, tableStats, walPosition,
 } from './lib/db.js';
 import {
   consoleTable, markdown, type PointResult, percentile, ratioLines, ratios, renderChart, type RunInfo,
 } from './lib/report.js';
 import { runScale } from './scale.js';
+import { type WalReader, walReader } from './lib/wal.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -101,7 +102,7 @@ function log(msg: string): void {
 }
 
 /** One contender at one client count: fresh state, warm-up, a timed window, then the counters. */
-async function measurePoint(ctx: Ctx, c: Contender, clients: number, o: Options): Promise<PointResult> {
+async function measurePoint(ctx: Ctx, c: Contender, clients: number, o: Options, wal: WalReader | null): Promise<PointResult> {
   // Enough ready work for 12k cycles/s through warm-up and window, about twice anything measured here.
   const backlog = Math.ceil(12_000 * (o.warmup + o.seconds + 2));
   const history = o.quick ? 5_000 : 20_000;
@@ -116,18 +117,19 @@ async function measurePoint(ctx: Ctx, c: Contender, clients: number, o: Options)
   const cpu = new CpuSampler();
   cpu.start(await backendPids(ctx.admin), running.serverPid ?? null);
   const c0 = await running.completed();
-  const lsn0 = await walLsn(ctx.admin);
+  const lsn0 = await walPosition(ctx.admin);
   const t0 = performance.now();
   counters.recording = true;
   await sleep(o.seconds * 1000);
   counters.recording = false;
   const c1 = await running.completed();
-  const lsn1 = await walLsn(ctx.admin);
+  const lsn1 = await walPosition(ctx.admin);
   const windowS = (performance.now() - t0) / 1000;
   const cpuWin = cpu.stop();
   await running.stop();
   await sleep(1200); // backends flush their table counters at most once a second
   const stats = await tableStats(ctx.admin, c.tables);
+  const own = wal ? await wal.bytes(lsn0.lsn, lsn1.lsn) : null;
 
   const cycles = c1 - c0;
   const lat = counters.latencies.sort((a, b) => a - b);
@@ -142,7 +144,10 @@ async function measurePoint(ctx: Ctx, c: Contender, clients: number, o: Options)
     claim_p50_ms: percentile(lat, 50),
     claim_p99_ms: percentile(lat, 99),
     claim_samples: lat.length,
-    wal_bytes_per_cycle: cycles > 0 ? Number(lsn1 - lsn0) / cycles : null,
+    wal_bytes_per_cycle: cycles > 0 ? (own ? own.total : Number(lsn1.bytes - lsn0.bytes)) / cycles : null,
+    wal_fpi_bytes_per_cycle: cycles > 0 && own ? own.fpi / cycles : null,
+    wal_cluster_bytes_per_cycle: cycles > 0 ? Number(lsn1.bytes - lsn0.bytes) / cycles : null,
+    wal_scope: own ? 'database' : 'cluster',
     dead_tuples: stats.reduce((a, s) => a + s.n_dead_tup, 0),
     hot_pct: upd > 0 ? (hot / upd) * 100 : null,
     autovacuums: stats.reduce((a, s) => a + s.autovacuum_count, 0),
@@ -164,7 +169,6 @@ async function main(): Promise<void> {
   const notes: string[] = [
     'One cycle = claim (one transaction) + complete (another); graphile-worker: one job fetched, run (no-op) and deleted.',
     'Every point starts from fresh tables with a backlog that cannot drain, VACUUM ANALYZE and a CHECKPOINT; then warm-up, then the timed window.',
-    'WAL per cycle is pg_current_wal_lsn() over the window divided by cycles: it is cluster-wide, so writes by anything else on the server count too.',
     'The benchmark client (Node) runs on the same machine and competes with Postgres for the cores: see the client CPU column.',
     'graphile-worker claim latency: from its worker:getJob:start event to job:start (its getJob round trip). pg-boss runs with supervise and schedule off.',
   ];
@@ -175,6 +179,10 @@ async function main(): Promise<void> {
     const all: Contender[] = [switchboard, bare, graphileWorker, pgBoss, ...(mcp.contender ? [mcp.contender] : [])];
     const contenders = o.only ? all.filter((c) => o.only!.includes(c.name)) : all;
     const postgresSettings = await readSettings(admin);
+    const wal = await walReader(admin);
+    notes.push(wal
+      ? 'WAL per cycle counts only this database\'s records (and its commits), read with pg_waldump; FPI = the full-page images among them. The cluster-wide LSN difference is in the JSON.'
+      : 'WAL per cycle is the cluster-wide pg_current_wal_lsn() difference (pg_waldump not usable here): writes by other databases count too.');
     const points: PointResult[] = [];
     const info: RunInfo = {
       started_at: started.toISOString(),
@@ -201,7 +209,7 @@ async function main(): Promise<void> {
       for (const n of o.clients) {
         for (const c of contenders) {
           log(`${c.name} @ ${n} clients: reset, ${o.warmup}s warm-up, ${o.seconds}s`);
-          const p = await measurePoint(ctx, c, n, o);
+          const p = await measurePoint(ctx, c, n, o, wal);
           points.push(p);
           log(`  ${Math.round(p.cycles_per_s)} cycles/s, claim p50 ${p.claim_p50_ms?.toFixed(2)} ms, p99 ${p.claim_p99_ms?.toFixed(2)} ms` +
               `${p.errors ? `, ${p.errors} errors (${p.first_error})` : ''}${p.empty_claims ? `, ${p.empty_claims} empty claims` : ''}`);

@@ -65,8 +65,14 @@ export async function readSettings(sql: Sql): Promise<Record<string, string>> {
 }
 
 export async function walLsn(sql: Sql): Promise<bigint> {
-  const [r] = await sql<{ b: string }[]>`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint::text as b`;
-  return BigInt(r.b);
+  return (await walPosition(sql)).bytes;
+}
+
+/** The WAL insert position, as bytes from 0/0 and as an LSN for pg_waldump. */
+export async function walPosition(sql: Sql): Promise<{ bytes: bigint; lsn: string }> {
+  const [r] = await sql<{ b: string; lsn: string }[]>`
+    select (l - '0/0'::pg_lsn)::bigint::text as b, l::text as lsn from pg_current_wal_lsn() l`;
+  return { bytes: BigInt(r.b), lsn: r.lsn };
 }
 
 export interface TableStats {

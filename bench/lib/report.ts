@@ -12,7 +12,11 @@ export interface PointResult {
   claim_p50_ms: number | null;
   claim_p99_ms: number | null;
   claim_samples: number;
+  /** This database's WAL when pg_waldump could read it (wal_scope 'database'), else the cluster's. */
   wal_bytes_per_cycle: number | null;
+  wal_fpi_bytes_per_cycle: number | null;
+  wal_cluster_bytes_per_cycle: number | null;
+  wal_scope: 'database' | 'cluster';
   /** n_dead_tup summed over the contender's tables when the point ended (counters zeroed at its start). */
   dead_tuples: number;
   /** Share of updates that were HOT over the whole point, warm-up included (null: no updates). */
@@ -80,13 +84,13 @@ export function ratios(points: PointResult[], clientCounts: number[]): Ratio[] {
 const f0 = (x: number | null) => (x === null ? '—' : Math.round(x).toLocaleString('en-US'));
 const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(2));
 
-const HEAD = ['contender', 'clients', 'cycles/s', 'claim p50 ms', 'claim p99 ms', 'WAL B/cycle', 'dead tuples', 'HOT %',
+const HEAD = ['contender', 'clients', 'cycles/s', 'claim p50 ms', 'claim p99 ms', 'WAL B/cycle', 'of it FPI', 'dead tuples', 'HOT %',
   'client CPU %core', 'server CPU %core', 'PG backends CPU %core', 'machine busy %', 'empty', 'errors'];
 
 function row(p: PointResult): string[] {
   return [
     p.contender, String(p.clients), f0(p.cycles_per_s), f2(p.claim_p50_ms), f2(p.claim_p99_ms), f0(p.wal_bytes_per_cycle),
-    f0(p.dead_tuples), p.hot_pct === null ? '—' : p.hot_pct.toFixed(0), f0(p.cpu.client_pct_of_core),
+    f0(p.wal_fpi_bytes_per_cycle), f0(p.dead_tuples), p.hot_pct === null ? '—' : p.hot_pct.toFixed(0), f0(p.cpu.client_pct_of_core),
     f0(p.cpu.server_pct_of_core), f0(p.cpu.backends_pct_of_core), f0(p.cpu.machine_busy_pct), String(p.empty_claims), String(p.errors),
   ];
 }
