@@ -24,6 +24,7 @@ const BAD_INPUT: Record<string, string> = {
   '54001': 'a JSON value is nested too deeply',
   '22007': 'a time is not in RFC 3339 form',
   '22008': 'a time is out of range',
+  '22009': 'a time is out of range or its offset is malformed',
   '22001': 'a value is too long',
 };
 

@@ -1,7 +1,7 @@
 // Builds the MCP server for one authenticated endpoint: the nine tools, listed per the endpoint's verbs.
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import { CallToolRequestParamsSchema, CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { ToolContext } from '../context.js';
 import { invalidInput } from '../errors.js';
 import { errorResult, logCall } from './run.js';
@@ -44,6 +44,13 @@ export function listedVerbs(verbs: readonly string[]): Set<string> {
   return listed;
 }
 
+// tools/call whose arguments are not an object (a number, a string) fails the request schema a handler is
+// registered with, which the SDK answers as JSON-RPC -32603 internal error. Registered with arguments loosened,
+// the SDK's own tools/call check answers -32602 invalid params instead: the caller's fault, as it should say.
+const LooseCallToolRequestSchema = CallToolRequestSchema.extend({
+  params: CallToolRequestParamsSchema.extend({ arguments: z.unknown().optional() }),
+});
+
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(
     { name: 'switchboard', title: 'Switchboard', version: VERSION },
@@ -61,7 +68,7 @@ export function createMcpServer(ctx: ToolContext): McpServer {
 
   // The SDK answers arguments that fail the input schema with a bare text error. We parse them ourselves so a
   // caller gets the same `invalid` document as from the ledger, then run the tool's own callback.
-  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.server.setRequestHandler(LooseCallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const name = request.params.name;
     const tool = tools.get(name);
     const started = process.hrtime.bigint();

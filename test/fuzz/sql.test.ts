@@ -1,0 +1,72 @@
+// Fuzzes every public switchboard.* function directly, as switchboard_app (what the server connects as), with
+// hostile text for every parameter: each call succeeds, raises one of the ledger's SQLSTATEs (SB403/SB404/SB409/
+// SB422), or raises one of the input errors the MCP layer maps to `invalid` (src/errors.ts); never anything else,
+// and a refused call leaves the ledger digest unchanged.
+import fc from 'fast-check';
+import postgres from 'postgres';
+import t from 'tap';
+import { toCallerError } from '../../src/errors.js';
+import { sqlValue } from './arbitraries.js';
+import { makeWorld, RUNS, SEED } from './world.js';
+
+// Functions whose valid calls would wreck the world for the others (revoking the fuzzer's endpoint) run last.
+const LAST = ['revoke_endpoint', 'prune', 'cancel'];
+
+t.test('every public SQL function refuses hostile input with a ledger or input error and changes nothing', async (t) => {
+  const w = await makeWorld(t);
+  const app = postgres(w.db.url, { max: 1, onnotice: () => {}, connection: { role: 'switchboard_app' } });
+  t.teardown(() => app.end({ timeout: 5 }));
+  const fns = await w.db.sql<{ name: string; args: string[]; types: string[] }[]>`
+    select p.proname as name, coalesce(p.proargnames[1:p.pronargs], '{}') as args,
+           array(select format_type(x, null) from unnest(p.proargtypes::oid[]) with ordinality u(x, i) order by i) as types
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'switchboard' and p.proname !~ '^_' and has_function_privilege('switchboard_app', p.oid, 'execute')
+    order by (p.proname = any(${LAST})), p.proname`;
+  t.ok(fns.length >= 30, `${fns.length} public functions`);
+  t.comment(`fuzz seed ${SEED}, ${RUNS} cases per function (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} to reproduce)`);
+
+  for (const fn of fns) {
+    const seen: Record<string, number> = {};
+    // Every parameter goes as text and Postgres parses it, as the ledger wrapper does: postgres.js would otherwise
+    // format a timestamptz itself and throw on a malformed one before the database sees it.
+    const query = `select switchboard.${fn.name}(${fn.args.map((a, i) => `${a} => $${i + 1}::text::${fn.types[i]}`).join(', ')}) as doc`;
+    const arb = fc.tuple(...fn.types.map((type) => sqlValue(w, type)));
+    let before = await w.digest();
+    let n = 0;
+    const outcome = await fc.check(
+      fc.asyncProperty(arb, async (params) => {
+        if (++n % 200 === 0) {
+          await w.replenish();
+          before = await w.digest();
+        }
+        let err: unknown = null;
+        try {
+          await app.unsafe(query, params as never[]);
+        } catch (e) {
+          err = e;
+        }
+        const after = await w.digest();
+        if (err === null) {
+          seen.ok = (seen.ok ?? 0) + 1;
+          before = after;
+          return;
+        }
+        const code = String((err as { code?: unknown }).code);
+        seen[code] = (seen[code] ?? 0) + 1;
+        if (toCallerError(err).kind === 'internal') {
+          throw new Error(`${fn.name}: SQLSTATE ${code}: ${String((err as Error).message).slice(0, 200)}`);
+        }
+        if (after !== before) throw new Error(`${fn.name}: a refused call (${code}) changed the ledger`);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    if (outcome.failed) {
+      t.fail(String((outcome.errorInstance as Error)?.message ?? outcome.errorInstance), {
+        seed: outcome.seed,
+        counterexample: JSON.stringify(outcome.counterexample)?.slice(0, 400),
+      });
+    } else {
+      t.pass(`${fn.name}: ${outcome.numRuns} cases, ${JSON.stringify(seen)}`);
+    }
+  }
+});
