@@ -70,6 +70,9 @@ export async function fixture(t: Teardown): Promise<Fixture> {
       await server.connect(serverSide);
       const client = new Client({ name: 'test-agent', version: '1.0.0' });
       await client.connect(clientSide);
+      // As a real client does: having listed the tools, the SDK client validates every structuredContent
+      // (error documents included) against the tool's outputSchema.
+      await client.listTools();
       clients.push(client);
       return client;
     },
@@ -83,6 +86,7 @@ export async function httpClient(baseUrl: string, credential: string): Promise<C
   });
   const client = new Client({ name: 'test-agent', version: '1.0.0' });
   await client.connect(transport);
+  await client.listTools();
   return client;
 }
 
