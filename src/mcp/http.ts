@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import type { Endpoint } from '../ledger.js';
 import { createMcpServer } from './server.js';
@@ -80,11 +80,17 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     return s;
   }
 
-  const json = express.json({ limit: '2mb' });
-
-  app.post('/mcp', json, async (req, res) => {
+  // The credential is checked before the body is even read, on every request of every session.
+  const auth: RequestHandler = async (req, res, next) => {
     const endpoint = await authenticate(req, res);
     if (!endpoint) return;
+    res.locals.endpoint = endpoint;
+    next();
+  };
+  const json = express.json({ limit: '2mb' });
+
+  app.post('/mcp', auth, json, async (req, res) => {
+    const endpoint = res.locals.endpoint as Endpoint;
     try {
       if (!req.get('mcp-session-id') && isInitializeRequest(req.body)) {
         const server = createMcpServer({ ...ctx, endpoint });
@@ -112,10 +118,8 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   });
 
   // GET opens the server-to-client stream of a session; DELETE ends the session.
-  const existing = async (req: Request, res: Response) => {
-    const endpoint = await authenticate(req, res);
-    if (!endpoint) return;
-    const s = sessionFor(req, res, endpoint);
+  const existing: RequestHandler = async (req, res) => {
+    const s = sessionFor(req, res, res.locals.endpoint as Endpoint);
     if (!s) return;
     try {
       await s.transport.handleRequest(req, res);
@@ -124,8 +128,17 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
       if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error');
     }
   };
-  app.get('/mcp', existing);
-  app.delete('/mcp', existing);
+  app.get('/mcp', auth, existing);
+  app.delete('/mcp', auth, existing);
+
+  // A body that is not JSON, or too large, is answered as JSON-RPC, never with Express's HTML page and stack.
+  const bodyErrors: ErrorRequestHandler = (err, _req, res, next) => {
+    if (res.headersSent) return next(err);
+    const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500) ctx.log.error({ err }, 'mcp request failed');
+    rpcError(res, status, status === 500 ? -32603 : -32700, status === 413 ? 'Request body too large' : status === 500 ? 'Internal error' : 'Parse error');
+  };
+  app.use('/mcp', bodyErrors);
 
   return {
     async closeAll() {

@@ -211,3 +211,30 @@ t.test('stop() drains: an in-flight call finishes, then sessions and the listene
   await t.rejects(fetch(`${server.url}/healthz`), 'new connections are refused');
   await client.close().catch(() => {});
 });
+
+t.test('a body that is not JSON or is too large is a JSON-RPC error; without a credential it is not read', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'bot');
+  const server = await serve(t, f);
+  const raw = (body: string, headers: Record<string, string>) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body,
+    });
+  const auth = { authorization: `Bearer ${ep.credential}` };
+
+  const broken = await raw('{"jsonrpc": "2.0", "id": 1, "method": ', auth);
+  t.equal(broken.status, 400);
+  t.match(await broken.json(), { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
+
+  const huge = JSON.stringify({ ...initialize, params: { ...initialize.params, pad: 'x'.repeat(3 * 1024 * 1024) } });
+  const tooLarge = await raw(huge, auth);
+  t.equal(tooLarge.status, 413);
+  const text = await tooLarge.text();
+  t.notMatch(text, /<html|at .*\.js/i, 'no HTML page and no stack');
+  t.match(JSON.parse(text), { error: { message: 'Request body too large' } });
+
+  const anonymous = await raw('{"not json', {});
+  t.equal(anonymous.status, 401, 'without a credential the body is never parsed');
+});
