@@ -16,20 +16,28 @@ as $$
 -- @plpgsql_check_options: relid = switchboard.todo_attempts
 declare
   v_queue text;
+  v_shard smallint := (pg_backend_pid() % 16)::smallint;
   v_notify_url text;
   v_max_attempts integer;
 begin
-  select x.queue, o.notify_url into v_queue, v_notify_url
-    from switchboard.todos x
-    join switchboard.endpoints e on e.id = x.endpoint_id
-    join switchboard.owners o on o.id = e.owner_id
-   where x.id = new.todo_id;
+  select x.queue into v_queue from switchboard.todos x where x.id = new.todo_id;
 
-  insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-  values (v_queue, new.outcome, (pg_backend_pid() % 16)::smallint, 1)
-  on conflict (queue, outcome, shard) do update set n = c.n + 1;
+  -- This runs on every completion: a plain update of the existing row is the cheap path; the insert (racing
+  -- another backend of the same shard at most once per queue and outcome) only for a new combination.
+  update switchboard.attempt_close_counts c set n = c.n + 1
+   where c.queue = v_queue and c.outcome = new.outcome and c.shard = v_shard;
+  if not found then
+    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+    values (v_queue, new.outcome, v_shard, 1)
+    on conflict (queue, outcome, shard) do update set n = c.n + 1;
+  end if;
 
   if new.disposition = 'dead_lettered' then
+    select o.notify_url into v_notify_url
+      from switchboard.todos x
+      join switchboard.endpoints e on e.id = x.endpoint_id
+      join switchboard.owners o on o.id = e.owner_id
+     where x.id = new.todo_id;
     v_max_attempts := switchboard._setting_int('notify_max_attempts', 12, 1, 100);
     perform graphile_worker.add_job('switchboard_dead_letter',
               json_build_object('todo_id', new.todo_id, 'seq', new.seq, 'sink', 'instance'),
