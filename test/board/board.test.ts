@@ -115,6 +115,7 @@ t.test('an owner signs in with a one-time link and gets an HttpOnly, SameSite=St
   t.equal(await page.evaluate(() => document.cookie), '', 'page scripts cannot read it');
   const row = page.locator('table.queues tr[data-queue="builds"]');
   t.equal(await row.locator('td').nth(6).textContent(), '1', 'the builds queue shows one dead letter');
+  await page.screenshot({ path: `${ARTIFACTS}board-queues.png`, fullPage: true });
 
   const again = await ctx.newPage();
   const url = await createLoginUrl(db.sql, 'alice', base);
