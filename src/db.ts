@@ -6,7 +6,10 @@ export type Sql = postgres.Sql;
 /** The role every API call runs as: it may execute the public switchboard.* functions and read no table. */
 export const APP_ROLE = 'switchboard_app';
 
-export function createPool(url: string, opts: { max?: number } = {}): Sql {
+/** How long one statement may run before Postgres cancels it (57014), so a slow database fails calls, not piles them. */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+export function createPool(url: string, opts: { max?: number; statementTimeoutMs?: number } = {}): Sql {
   return postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
@@ -14,6 +17,11 @@ export function createPool(url: string, opts: { max?: number } = {}): Sql {
     // starts as switchboard_app via the `role` startup parameter, so a bug here cannot touch a table directly.
     // A refused or dead database answers within connect_timeout instead of queueing callers for 30 s.
     connect_timeout: 5,
-    connection: { application_name: 'switchboard', role: APP_ROLE },
+    connection: {
+      application_name: 'switchboard',
+      role: APP_ROLE,
+      statement_timeout: opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: 60_000,
+    },
   });
 }

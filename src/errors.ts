@@ -28,6 +28,14 @@ const BAD_INPUT: Record<string, string> = {
   '22001': 'a value is too long',
 };
 
+// The database was unreachable, restarting, overloaded or too slow (statement_timeout): the caller did nothing
+// wrong and the same call can be retried. Still `internal` (the caller cannot fix it), but it says so.
+const UNAVAILABLE = new Set([
+  '57014', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006', '40001', '40P01', '55P03',
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+]);
+
 const BAD_INPUT_HINT = "Check each argument's type and format against the tool's input schema; nothing was changed.";
 
 function sqlstate(err: unknown): string | undefined {
@@ -56,6 +64,13 @@ export function toCallerError(err: unknown): CallerError {
   }
   if (code && BAD_INPUT[code]) {
     return { kind: 'invalid', message: `invalid: ${BAD_INPUT[code]}`, hint: BAD_INPUT_HINT };
+  }
+  if (code && UNAVAILABLE.has(code)) {
+    return {
+      kind: 'internal',
+      message: 'internal: the database is unavailable or busy; retry shortly',
+      hint: 'Retry in a few seconds. If the first call did land, a retried complete, fail or release answers conflict.',
+    };
   }
   return { kind: 'internal', message: 'internal error', hint: 'Retry later; if it persists, tell the operator.' };
 }
