@@ -5,6 +5,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import postgres from 'postgres';
 import t from 'tap';
 import { call, httpClient } from '../mcp/helpers.js';
 import { CLI, runCli } from '../cli/run.js';
@@ -80,17 +83,35 @@ t.test('npm start: embedded Postgres boots, serves a tool call, keeps its data, 
   t.match(first.output(), /endpoint vend --owner alice --agent my-agent --url http:\/\/127\.0\.0\.1:\d+\/mcp/, 'and vend');
   t.ok(existsSync(join(dataDir, 'PG_VERSION')), 'the data folder was initialised');
 
-  // Exactly what the banner tells a newcomer to run.
+  // Exactly what the banner tells a newcomer to run, then an MCP client configured from the printed snippet.
   const env = { DATABASE_URL: first.databaseUrl };
   t.equal((await runCli(['owner', 'add', 'alice'], env)).code, 0);
-  const vend = await runCli(['endpoint', 'vend', '--owner', 'alice', '--agent', 'my-agent', '--json'], env);
-  const { credential } = JSON.parse(vend.stdout);
+  const vend = await runCli(['endpoint', 'vend', '--owner', 'alice', '--agent', 'my-agent', '--url', first.mcpUrl], env);
+  t.equal(vend.code, 0, vend.stderr);
+  const snippet = JSON.parse(vend.stdout.slice(vend.stdout.indexOf('{'), vend.stdout.indexOf('\n}\n') + 2));
+  const { url, headers } = snippet.mcpServers.switchboard as { url: string; headers: { Authorization: string } };
+  const credential = headers.Authorization.replace(/^Bearer /, '');
+  const client = new Client({ name: 'newcomer', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  await client.listTools();
 
-  const base = first.mcpUrl.replace(/\/mcp$/, '');
-  const client = await httpClient(base, credential);
+  // The first retry is due at once, so the relay below needs no waiting (an operator's setting, set in psql).
+  const admin = postgres(first.databaseUrl, { max: 1, onnotice: () => {} });
+  await admin`insert into switchboard.settings (key, value) values ('retry_backoff_base_seconds', '0')
+              on conflict (key) do update set value = excluded.value`;
+  await admin.end();
+
   const added = await call(client, 'add_todo', { queue: 'q', title: 'survives restarts' });
-  t.match(added.doc, { state: 'pending', title: 'survives restarts' }, 'a tool call over HTTP on the embedded database');
+  t.match(added.doc, { state: 'pending', title: 'survives restarts' }, 'add_todo over HTTP on the embedded database');
+  const first1 = await call(client, 'claim_next', { queue: 'q', claimant: 'run-1' });
+  t.equal(first1.doc.id, added.doc.id, 'claimed');
+  t.match((await call(client, 'fail', { todo_id: added.doc.id, summary: 'flaky network' })).doc, { state: 'failed' });
+  const second1 = await call(client, 'claim', { todo_id: added.doc.id, claimant: 'run-2' });
+  t.match(second1.doc.prior_attempts, [{ seq: 1, claimant: 'run-1', outcome: 'failed', summary: 'flaky network' }],
+    're-claimed, seeing the prior attempt');
+  t.match((await call(client, 'complete', { todo_id: added.doc.id, result: { ok: 1 } })).doc, { state: 'done' }, 'completed');
   await client.close();
+  const base = first.mcpUrl.replace(/\/mcp$/, '');
 
   first.child.kill('SIGTERM');
   t.equal(await first.exited, 0, 'SIGTERM: exit 0');
@@ -102,7 +123,7 @@ t.test('npm start: embedded Postgres boots, serves a tool call, keeps its data, 
   t.notMatch(second.output(), /initialising a new data folder/, 'the second start reuses the folder');
   const again = await httpClient(base, credential);
   const listed = await call(again, 'list_todos');
-  t.same(listed.doc.todos.map((x: { title: string }) => x.title), ['survives restarts'], 'the data survived the restart');
+  t.match(listed.doc.todos, [{ title: 'survives restarts', state: 'done' }], 'the data survived the restart');
   await again.close();
   second.child.kill('SIGINT');
   t.equal(await second.exited, 0, 'SIGINT: exit 0', { output: second.output().slice(-3000) });
