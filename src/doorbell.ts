@@ -24,6 +24,9 @@ export interface Doorbell {
   waitFor(queue: string | null, signal: AbortSignal | undefined, timeoutMs: number): Promise<WaitResult>;
   /** How many waiters are registered now (for tests and logs). */
   readonly waiting: number;
+  /** True once closed: waits end at once, and a long poll answers what it has instead of claiming again. */
+  readonly closed: boolean;
+  /** Stops listening and ends every wait (call it before draining a server, so long polls answer promptly). */
   close(): Promise<void>;
 }
 
@@ -33,9 +36,16 @@ class Bell implements Doorbell {
   private readonly waiters = new Map<string, Set<() => void>>();
   private unlisten: (() => Promise<void>) | null = null;
   private count = 0;
+  private isClosed = false;
+
+  constructor(private readonly onClose: () => void) {}
 
   get waiting(): number {
     return this.count;
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
   }
 
   async start(sql: postgres.Sql): Promise<void> {
@@ -83,7 +93,7 @@ class Bell implements Doorbell {
       cancel,
       wait: (timeoutMs, signal) => {
         if (rung) return Promise.resolve('rung');
-        if (signal?.aborted) return Promise.resolve('aborted');
+        if (signal?.aborted || this.isClosed) return Promise.resolve('aborted');
         return new Promise<WaitResult>((resolve) => {
           const done = (r: WaitResult) => {
             clearTimeout(timer);
@@ -112,6 +122,8 @@ class Bell implements Doorbell {
   async close(): Promise<void> {
     const unlisten = this.unlisten;
     this.unlisten = null;
+    this.isClosed = true;
+    this.onClose();
     for (const set of this.waiters.values()) for (const wake of set) wake();
     this.waiters.clear();
     await unlisten?.();
@@ -129,7 +141,7 @@ export function doorbellFor(sql: postgres.Sql): Promise<Doorbell> {
   let bell = bells.get(sql);
   if (!bell) {
     bell = (async () => {
-      const b = new Bell();
+      const b = new Bell(() => bells.delete(sql));
       await b.start(sql);
       return b;
     })();
@@ -177,9 +189,20 @@ export async function claimNextWithWait<D extends Record<string, unknown>>(
       const left = deadline - Date.now();
       if (left <= 0 || opts.signal?.aborted) return doc;
       const r = await armed.wait(Math.min(left, recheckMs), opts.signal);
-      if (r === 'aborted') return doc;
+      if (r === 'aborted' || doorbell.closed) return doc;
     } finally {
       armed.cancel();
     }
+  }
+}
+
+/** Closes the doorbell of a pool, if it has one: every long poll on it answers now. For a server's shutdown. */
+export async function closeDoorbell(sql: postgres.Sql): Promise<void> {
+  const bell = bells.get(sql);
+  if (!bell) return;
+  try {
+    await (await bell).close();
+  } catch {
+    // It never started listening: nothing waits on it.
   }
 }

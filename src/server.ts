@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import { type Config, loadConfig, requireDatabaseUrl } from './config.js';
 import type { AppContext } from './context.js';
 import { createPool, type Sql } from './db.js';
+import { closeDoorbell } from './doorbell.js';
 import { createLedger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
 import { mountMcp } from './mcp/http.js';
@@ -96,6 +97,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
+      // Long-poll claim_next calls answer {"empty": true} now instead of holding the drain for their whole wait.
+      await closeDoorbell(sql);
       // In-flight requests (tool calls) finish; only then are the sessions and their streams closed.
       if (inFlight > 0) {
         await Promise.race([

@@ -31,9 +31,9 @@ export interface RunningWorker {
 /** graphile-worker's own chatter (connected, job completed) goes to debug; its warnings and errors stay visible. */
 function bridgeLogger(log: Logger): WorkerLogger {
   return new WorkerLogger(() => (level, message) => {
-    if (level === 'error') log.error({ component: 'graphile-worker' }, message);
-    else if (level === 'warning') log.warn({ component: 'graphile-worker' }, message);
-    else log.debug({ component: 'graphile-worker' }, message);
+    if (level === 'error') log.error({ source: 'graphile-worker' }, message);
+    else if (level === 'warning') log.warn({ source: 'graphile-worker' }, message);
+    else log.debug({ source: 'graphile-worker' }, message);
   });
 }
 

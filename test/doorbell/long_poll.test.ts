@@ -1,8 +1,9 @@
 // Long-poll claim_next over MCP: woken by the doorbell when another client adds a todo, {"empty": true} at the
 // deadline, ended by the client's cancellation, and one LISTEN connection however many wait.
 import t from 'tap';
-import { doorbellFor } from '../../src/doorbell.js';
-import { call, fixture } from '../mcp/helpers.js';
+import { claimNextWithWait, doorbellFor } from '../../src/doorbell.js';
+import { startServer } from '../../src/server.js';
+import { call, fixture, httpClient } from '../mcp/helpers.js';
 import { until } from '../worker/helpers.js';
 
 t.test('a waiting claim_next returns the todo another client adds meanwhile', async (t) => {
@@ -80,4 +81,38 @@ t.test('many waiters share one LISTEN connection', async (t) => {
                                from generate_series(1, 5)`;
   const docs = (await Promise.all(waits)).map((r) => r.doc);
   t.same(docs.map((d) => d.id).sort(), ids.map((r) => r.id).sort(), 'the five waiters claim the five todos, one each');
+});
+
+t.test('closing the doorbell ends every long poll at once, without claiming again', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'relay');
+  const bell = await doorbellFor(f.ctx.sql);
+  let claims = 0;
+  const claim = async () => {
+    claims++;
+    const [{ doc }] = await f.db.sql`select switchboard.claim_next(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'builds'::text) as doc`;
+    return doc as Record<string, unknown>;
+  };
+  const waiting = claimNextWithWait(claim, bell, { queue: 'builds', waitSeconds: 60 });
+  await until(async () => bell.waiting === 1, 'the long poll to wait');
+  await bell.close();
+  t.same(await waiting, { empty: true }, 'it answers empty');
+  t.equal(claims, 1, 'having claimed only before it waited');
+  t.not(await doorbellFor(f.ctx.sql), bell, 'a later doorbellFor listens afresh');
+});
+
+t.test('stopping the server answers a waiting claim_next at once instead of holding the drain', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'relay');
+  const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  const agent = await httpClient(server.url, ep.credential);
+  const bell = await doorbellFor(f.ctx.sql);
+
+  const waiting = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 60 });
+  await until(async () => bell.waiting === 1, 'the claim to wait');
+  const stopped = server.stop(120_000);
+  t.same((await waiting).doc, { empty: true }, 'the waiting claim answers empty');
+  t.equal(bell.closed, true, 'because stopping closed the doorbell before draining');
+  await stopped;
+  await agent.close().catch(() => {});
 });
