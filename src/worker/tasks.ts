@@ -60,7 +60,10 @@ const doorbellJob = z.object({ endpoint_id: z.uuid(), queue: z.string().min(1).m
 export async function deliverDeadLetter(deps: TaskDeps, payload: unknown): Promise<'delivered' | 'no_sink' | 'gone'> {
   const job = deadLetterJob.parse(payload);
   const url = job.sink === 'instance' ? deps.notifyUrl : await ledger.webhookTarget(deps.sql, 'owner_notify', job.todo_id);
-  if (!url) return 'no_sink';
+  if (!url) {
+    deps.log.debug({ job: 'dead_letter', todo_id: job.todo_id, sink: job.sink }, 'no sink configured; not notified');
+    return 'no_sink';
+  }
   let notice: ledger.Doc;
   try {
     notice = await ledger.deadLetterNotice(deps.sql, job.todo_id, job.seq ?? null);
