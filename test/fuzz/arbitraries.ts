@@ -24,15 +24,15 @@ const pick = <T>(xs: () => readonly T[]) => fc.nat().map((i) => { const a = xs()
 /** A string that is hostile in some way, or ordinary. */
 export const nastyString = (w?: World): fc.Arbitrary<string> =>
   fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom(MB, MB + 1).map((n) => 'x'.repeat(n)) },
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.constantFrom(...INJECTIONS),
     fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\u0001\u0002\u001b[31m\u007f', '\r\n\t', '\uD800', 'x\uDC00y', '\uDBFF\uDBFF',
       '\uFEFF', '\u202Ebuilds', 'é'.repeat(300), '😀'.repeat(200)),
-    fc.constantFrom(127, 129, 513, 2049, MB).map((n) => 'x'.repeat(n)),
-    fc.constant('y'.repeat(MB) + '\u0000'),
+    fc.constantFrom(127, 129, 513, 2049, 16 * 1024 + 1).map((n) => 'x'.repeat(n)),
     ...(w ? [pick(() => w.queues), pick(() => w.secrets), pick(() => w.tokens)] : []),
-  );
+  ).chain((x) => fc.oneof({ weight: 30, arbitrary: fc.constant(x) }, { weight: 1, arbitrary: fc.constant(`${'y'.repeat(MB)}\u0000${x}`) }));
 
 /** Ids: real, foreign, random, malformed. */
 export const uuidish = (w: World): fc.Arbitrary<string> =>

@@ -31,17 +31,22 @@ t.test('every MCP tool answers hostile input with one of the four kinds and chan
   t.same(listed, Object.keys(arbs).sort(), 'the fuzzer covers every listed tool');
   t.comment(`fuzz seed ${SEED}, ${RUNS} cases per tool (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} to reproduce)`);
 
+  const probe = await w.guard();
+  t.equal(await probe.unchanged(), true, 'the ledger guard sees no change when there was none');
+  await w.db.sql`select switchboard.add_owner('fuzz-probe')`;
+  t.equal(await probe.unchanged(), false, 'the ledger guard sees a committed change');
+
   const totals: Record<string, Record<string, number>> = {};
   for (const tool of listed) {
     const seen: Record<string, number> = {};
     totals[tool] = seen;
-    let before = await w.digest();
+    const ledger = await w.guard();
     let n = 0;
     const outcome = await fc.check(
       fc.asyncProperty(arbs[tool], async (args) => {
         if (++n % 200 === 0) {
           await w.replenish();
-          before = await w.digest();
+          await ledger.reset();
         }
         let res: CallToolResult;
         try {
@@ -53,15 +58,14 @@ t.test('every MCP tool answers hostile input with one of the four kinds and chan
           if (!protocolInvalid) throw new Error(`${tool}: the client threw ${(err as Error).message.slice(0, 300)}`);
           res = { isError: true, content: [], structuredContent: { error: 'invalid' } };
         }
-        const after = await w.digest();
         if (res.isError) {
           const kind = String((res.structuredContent as { error?: unknown })?.error);
           seen[kind] = (seen[kind] ?? 0) + 1;
           if (!KINDS.has(kind)) throw new Error(`${tool}: answered ${kind}: ${JSON.stringify(res.structuredContent).slice(0, 300)}`);
-          if (after !== before) throw new Error(`${tool}: a rejected call (${kind}) changed the ledger`);
+          if (!(await ledger.unchanged())) throw new Error(`${tool}: a rejected call (${kind}) changed the ledger`);
         } else {
           seen.ok = (seen.ok ?? 0) + 1;
-          before = after;
+          await ledger.reset();
         }
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },

@@ -29,7 +29,14 @@ export interface World {
   secrets: string[];
   /** Adds fresh claimed (fenced and not), pending and closed todos so long runs keep live targets. */
   replenish(): Promise<void>;
+  /** md5 over every table of schema switchboard, each ordered by its rows' text. */
   digest(): Promise<string>;
+  /**
+   * A ledger guard: check() answers whether the ledger is exactly as it was at the last reset(). Every write
+   * assigns a transaction id, so while the next xid has not moved nothing can have changed and the md5 digest is
+   * skipped; when it has moved (a call wrote, then rolled back) the digest decides.
+   */
+  guard(): Promise<{ reset(): Promise<void>; unchanged(): Promise<boolean> }>;
 }
 
 async function one(sql: postgres.Sql, q: string, params: unknown[] = []): Promise<any> {
@@ -110,6 +117,26 @@ export async function makeWorld(t: { teardown(fn: () => unknown): void }): Promi
     async digest() {
       const [r] = await sql.unsafe(digestQuery);
       return r.d as string;
+    },
+    async guard() {
+      const nextXid = async () => String((await sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`)[0].x);
+      const digest = async () => String((await sql.unsafe(digestQuery))[0].d);
+      let xid = await nextXid();
+      let d = await digest();
+      return {
+        async reset() {
+          const x = await nextXid();
+          if (x === xid) return; // a read-only success: the digest still holds
+          xid = x;
+          d = await digest();
+        },
+        async unchanged() {
+          const x = await nextXid();
+          if (x === xid) return true;
+          xid = x;
+          return (await digest()) === d;
+        },
+      };
     },
   };
 }
