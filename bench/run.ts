@@ -222,7 +222,7 @@ async function main(): Promise<void> {
 
       mkdirSync(o.out, { recursive: true });
       const chart = join(o.out, 'throughput.png');
-      await renderChart(points, `Claim+complete cycles/s, ${info.machine.cores} cores, PostgreSQL ${postgresSettings.server_version} — ${started.toISOString().slice(0, 10)}`, chart);
+      await renderChart(points, `Claim+complete cycles/s, ${info.machine.cores} cores, PostgreSQL ${postgresSettings.server_version.split(" ")[0]} — ${started.toISOString().slice(0, 10)}`, chart);
       info.finished_at = new Date().toISOString();
       writeFileSync(join(o.out, 'results.md'), markdown(info, points, rs, 'throughput.png'));
       log(`wrote ${relative(process.cwd(), chart)} and ${relative(process.cwd(), join(o.out, 'results.md'))}`);

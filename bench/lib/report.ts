@@ -89,7 +89,8 @@ const HEAD = ['contender', 'clients', 'cycles/s', 'claim p50 ms', 'claim p99 ms'
 
 function row(p: PointResult): string[] {
   return [
-    p.contender, String(p.clients), f0(p.cycles_per_s), f2(p.claim_p50_ms), f2(p.claim_p99_ms), f0(p.wal_bytes_per_cycle),
+    p.contender, String(p.clients), f0(p.cycles_per_s), f2(p.claim_p50_ms), f2(p.claim_p99_ms),
+    p.wal_scope === 'cluster' && p.wal_bytes_per_cycle !== null ? `${f0(p.wal_bytes_per_cycle)}*` : f0(p.wal_bytes_per_cycle),
     f0(p.wal_fpi_bytes_per_cycle), f0(p.dead_tuples), p.hot_pct === null ? '—' : p.hot_pct.toFixed(0), f0(p.cpu.client_pct_of_core),
     f0(p.cpu.server_pct_of_core), f0(p.cpu.backends_pct_of_core), f0(p.cpu.machine_busy_pct), String(p.empty_claims), String(p.errors),
   ];
@@ -122,6 +123,9 @@ export function markdown(info: RunInfo, points: PointResult[], rs: Ratio[], char
   if (chartFile) lines.push(`![cycles/s against clients](${chartFile})`, '');
   lines.push(`| ${HEAD.join(' | ')} |`, `|${HEAD.map((_, i) => (i < 1 ? '---' : '---:')).join('|')}|`);
   for (const p of points) lines.push(`| ${row(p).join(' | ')} |`);
+  if (points.some((p) => p.wal_scope === 'cluster')) {
+    lines.push('', '\\* WAL of the whole cluster (pg_waldump could not read this window: its segments were already recycled), so other databases\' writes are included.');
+  }
   lines.push('', '## Ratios (same run)', '');
   for (const l of ratioLines(rs)) lines.push(`- ${l}`);
   lines.push('', '## PostgreSQL settings', '');
