@@ -85,14 +85,19 @@ const f0 = (x: number | null) => (x === null ? '—' : Math.round(x).toLocaleStr
 const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(2));
 
 const HEAD = ['contender', 'clients', 'cycles/s', 'claim p50 ms', 'claim p99 ms', 'WAL B/cycle', 'of it FPI', 'dead tuples', 'HOT %',
-  'client CPU %core', 'server CPU %core', 'PG backends CPU %core', 'machine busy %', 'empty', 'errors'];
+  'client CPU %core', 'server CPU %core', 'PG backends CPU %core', 'PG CPU ms/cycle', 'machine busy %', 'empty', 'errors'];
+
+/** Postgres CPU spent per cycle: steadier than throughput when other work shares the cores. */
+export function pgCpuMsPerCycle(p: PointResult): number | null {
+  return p.cpu.backends_pct_of_core === null || p.cycles_per_s <= 0 ? null : (p.cpu.backends_pct_of_core / 100) * 1000 / p.cycles_per_s;
+}
 
 function row(p: PointResult): string[] {
   return [
     p.contender, String(p.clients), f0(p.cycles_per_s), f2(p.claim_p50_ms), f2(p.claim_p99_ms),
     p.wal_scope === 'cluster' && p.wal_bytes_per_cycle !== null ? `${f0(p.wal_bytes_per_cycle)}*` : f0(p.wal_bytes_per_cycle),
     f0(p.wal_fpi_bytes_per_cycle), f0(p.dead_tuples), p.hot_pct === null ? '—' : p.hot_pct.toFixed(0), f0(p.cpu.client_pct_of_core),
-    f0(p.cpu.server_pct_of_core), f0(p.cpu.backends_pct_of_core), f0(p.cpu.machine_busy_pct), String(p.empty_claims), String(p.errors),
+    f0(p.cpu.server_pct_of_core), f0(p.cpu.backends_pct_of_core), f2(pgCpuMsPerCycle(p)), f0(p.cpu.machine_busy_pct), String(p.empty_claims), String(p.errors),
   ];
 }
 
