@@ -1,0 +1,6 @@
+with pick as (select x.id from switchboard.todos x where x.endpoint_id = :ep::uuid and x.queue = 'bench' and x.ready_at <= now() order by x.priority desc, x.ready_at limit 1 for update skip locked),
+upd as (update switchboard.todos x set state = 'claimed', attempt = x.attempt + 1, owner = 'agent' || chr(58) || 'bench-agent', lease_expires_at = now() + interval '300 seconds', ready_at = null, next_retry_at = null, last_seq = x.last_seq + 1, updated_at = now() from pick where x.id = pick.id returning x.id, x.last_seq, x.attempt, x.lease_expires_at, x.payload),
+ins as (insert into switchboard.todo_attempts (todo_id, seq, attempt, claimer_kind, endpoint_id, owner, claimed_at, lease_expires_at) select u.id, u.last_seq, u.attempt, 'endpoint', :ep::uuid, 'agent' || chr(58) || 'bench-agent', now(), u.lease_expires_at from upd u)
+select id from upd \gset
+with t as (update switchboard.todos x set state = 'done', owner = null, lease_expires_at = null, result = jsonb_build_object('ok', true), updated_at = now() where x.id = :id::uuid and x.state = 'claimed' and x.owner = 'agent' || chr(58) || 'bench-agent' and x.lease_expires_at > now() returning x.id, x.last_seq)
+update switchboard.todo_attempts a set ended_at = now(), outcome = 'completed', disposition = 'done' from t where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null;
