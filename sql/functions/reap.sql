@@ -19,9 +19,11 @@ begin
     perform switchboard._raise('invalid', 'batch_limit must be at least 1', null);
   end if;
   with lapsed as (
+    -- The expression is todos_lease_lapse_idx's key: that index serves the reaper only (claim_next's probe cannot
+    -- pick it and filter every tenant's lapsed leases).
     select x.id from switchboard.todos x
-     where x.state = 'claimed' and x.lease_expires_at <= v_now
-     order by x.lease_expires_at
+     where x.state = 'claimed' and (x.lease_expires_at at time zone 'UTC') <= (v_now at time zone 'UTC')
+     order by (x.lease_expires_at at time zone 'UTC')
      limit batch_limit
      for update skip locked
   ), moved as (
