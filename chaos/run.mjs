@@ -62,7 +62,8 @@ const pgPort = await freePort();
 mkdirSync(pgData);
 if (asRoot) execFileSync('chown', ['postgres:postgres', pgData]);
 pgRun('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-const pgOpts = `-p ${pgPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200 -c fsync=off -c synchronous_commit=off`;
+const pgOpts = `-p ${pgPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
+// fsync and synchronous_commit stay on: the crash-restart below must not lose a commit a caller was told about.
 const pgStart = () => pgRun('pg_ctl', ['-D', pgData, '-o', pgOpts, '-l', join(pgData, 'server.log'), '-w', 'start']);
 pgStart();
 const adminUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
@@ -337,6 +338,10 @@ const attempts = new Map(
 const claims = journal.filter((r) => r.op === 'claim');
 const unknownClaims = claims.filter((r) => !attempts.has(`${r.todo}/${r.seq}`));
 check(unknownClaims.length === 0, 'every claim an agent was given is an attempt row', `${unknownClaims.length} of ${claims.length}`);
+const claimKeys = new Map();
+for (const r of claims) claimKeys.set(`${r.todo}/${r.seq}`, (claimKeys.get(`${r.todo}/${r.seq}`) ?? 0) + 1);
+const dupClaims = [...claimKeys.entries()].filter(([, n]) => n > 1);
+check(dupClaims.length === 0, 'no attempt was handed to two claims (a commit lost in a crash would show here)', dupClaims.slice(0, 5));
 const reports = journal.filter((r) => ['complete', 'fail', 'release'].includes(r.op));
 const OUTCOME = { complete: 'completed', fail: 'failed', release: 'released' };
 const fencedWrong = reports.filter((r) => r.ok && r.fenced && attempts.get(`${r.todo}/${r.seq}`) !== OUTCOME[r.op]);
