@@ -295,6 +295,25 @@ function build(): Command {
     });
 
   endpoint
+    .command('rotate')
+    .description('replace an endpoint\'s credential in place (same endpoint, todos and leases); the old one works for --overlap seconds')
+    .requiredOption('--owner <handle>', 'the owner who vended it')
+    .argument('<endpoint_id>', 'the endpoint id (endpoint list shows them)')
+    .option('--overlap <seconds>', 'how long the replaced credential keeps working (0..604800)', '3600')
+    .option('--json', 'print the result document (with the new credential) as JSON')
+    .action(async (endpointId: string, o: { owner: string; overlap: string; json?: boolean }) => {
+      const overlap = Number(o.overlap);
+      if (!Number.isInteger(overlap)) throw new InvalidArgumentError('--overlap: a whole number of seconds');
+      const doc = await withLedger(loadConfig(), async (l) =>
+        l.rotateCredential({ owner_id: await findOwnerId(l, o.owner), endpoint_id: endpointId, overlap_seconds: overlap }),
+      );
+      if (o.json) return out(JSON.stringify(doc));
+      out(`endpoint ${doc.endpoint_id} (agent ${doc.agent_id}) has a new credential (shown this once; only its SHA-256 is stored):`);
+      out(`  ${doc.credential}`);
+      out(doc.previous_valid_until ? `the replaced credential works until ${doc.previous_valid_until}` : 'the replaced credential no longer works');
+    });
+
+  endpoint
     .command('list')
     .description("list an owner's endpoints, newest first (credentials are never shown again)")
     .requiredOption('--owner <handle>', 'the owner')

@@ -154,6 +154,10 @@ export function createLedger(sql: Sql) {
     revokeEndpoint: (a: { owner_id: string; endpoint_id: string }) =>
       one(sql`select switchboard.revoke_endpoint(owner_id => ${a.owner_id}::uuid, endpoint_id => ${a.endpoint_id}::uuid) as doc`),
 
+    rotateCredential: (a: { owner_id: string; endpoint_id: string; overlap_seconds?: number }) =>
+      one(sql`select switchboard.rotate_credential(owner_id => ${a.owner_id}::uuid, endpoint_id => ${a.endpoint_id}::uuid,
+                                                   overlap_seconds => ${a.overlap_seconds ?? 3600}::integer) as doc`),
+
     listEndpoints: (a: { owner_id: string }) =>
       one(sql`select switchboard.list_endpoints(owner_id => ${a.owner_id}::uuid) as doc`),
   };

@@ -1,5 +1,6 @@
--- authenticate: the endpoint a bearer credential names, compared as a SHA-256 digest. forbidden when the
--- credential is unknown or its endpoint revoked (the two are not told apart).
+-- authenticate: the endpoint a bearer credential names, compared as a SHA-256 digest: its current credential,
+-- or the one rotate_credential replaced while its overlap window lasts. forbidden when the credential is
+-- unknown, expired or its endpoint revoked (none of these are told apart).
 create or replace function switchboard.authenticate(credential text)
 returns jsonb
 language plpgsql
@@ -14,6 +15,11 @@ begin
   select e.* into v_endpoint from switchboard.endpoints e
    where e.credential_sha256 = switchboard._digest(credential) and e.revoked_at is null;
   if not found then
+    select e.* into v_endpoint from switchboard.endpoints e
+     where e.previous_credential_sha256 = switchboard._digest(credential)
+       and e.previous_credential_expires_at > now() and e.revoked_at is null;
+  end if;
+  if not found then
     perform switchboard._raise('forbidden', 'unknown or revoked credential', 'Ask the owner to vend a new endpoint credential.');
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id,
@@ -21,5 +27,5 @@ begin
 end;
 $$;
 comment on function switchboard.authenticate(text) is
-$$authenticate(credential) -> {endpoint_id, owner_id, agent_id, verbs}. Resolves a bearer credential by its SHA-256.
-Errors: forbidden (unknown or revoked, indistinguishably).$$;
+$$authenticate(credential) -> {endpoint_id, owner_id, agent_id, verbs}. Resolves a bearer credential by its SHA-256: the current
+one, or the one rotate_credential replaced until its overlap ends. Errors: forbidden (unknown, expired or revoked, indistinguishably).$$;

@@ -5,7 +5,7 @@ import { runCli } from './run.js';
 
 t.test('--help works on every command and exits 0', async (t) => {
   for (const cmd of [[], ['serve'], ['start'], ['mcp'], ['migrate'], ['owner'], ['owner', 'add'], ['endpoint'],
-    ['endpoint', 'vend'], ['endpoint', 'revoke'], ['endpoint', 'list']]) {
+    ['endpoint', 'vend'], ['endpoint', 'revoke'], ['endpoint', 'rotate'], ['endpoint', 'list']]) {
     const r = await runCli([...cmd, '--help']);
     t.equal(r.code, 0, `${cmd.join(' ') || 'switchboard'} --help exits 0`);
     t.match(r.stdout, /^Usage: switchboard/, `${cmd.join(' ') || 'switchboard'} --help prints usage`);
@@ -57,6 +57,19 @@ t.test('owner add, endpoint vend (credential once, MCP config), list and revoke'
   t.match(vend.stdout, /"SWITCHBOARD_CREDENTIAL": "sbk_/, 'and a stdio config');
   const [auth] = await db.sql`select switchboard.authenticate(${credential!}) as doc`;
   t.same(auth.doc.verbs, ['claim_next', 'complete'], 'the printed credential authenticates');
+
+  const builderId: string = auth.doc.endpoint_id;
+  const rotate = await runCli(['endpoint', 'rotate', '--owner', 'alice', '--overlap', '60', builderId], env);
+  t.equal(rotate.code, 0, rotate.stderr);
+  const rotated = /^ {2}(sbk_[0-9a-f]{64})$/m.exec(rotate.stdout)?.[1];
+  t.ok(rotated && rotated !== credential, 'rotate prints a new credential');
+  t.match(rotate.stdout, /the replaced credential works until \S+Z/);
+  const [again] = await db.sql`select switchboard.authenticate(${rotated!}) as doc`;
+  t.equal(again.doc.endpoint_id, builderId, 'the new credential names the same endpoint');
+  const [old] = await db.sql`select switchboard.authenticate(${credential!}) as doc`;
+  t.equal(old.doc.endpoint_id, builderId, 'the old one works during the overlap');
+  const badOverlap = await runCli(['endpoint', 'rotate', '--owner', 'alice', '--overlap', 'soon', builderId], env);
+  t.equal(badOverlap.code, 2, 'a non-numeric --overlap is a usage error');
 
   const asJson = await runCli(['endpoint', 'vend', '--owner', 'alice', '--agent', 'reader', '--verbs', 'list_todos', '--json'], env);
   const reader = JSON.parse(asJson.stdout);
