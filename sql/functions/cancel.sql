@@ -15,7 +15,9 @@ begin
   if v_t.state in ('done', 'canceled') then
     perform switchboard._raise('conflict', format('todo %s is %s and cannot be canceled', todo_id, v_t.state), null);
   end if;
-  return switchboard._todo_json(switchboard._end_attempt(v_t, 'canceled', null, null, null));
+  -- Two steps, as in complete: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  v_t := switchboard._end_attempt(v_t, 'canceled', null, null, null);
+  return switchboard._todo_json(v_t);
 end;
 $$;
 comment on function switchboard.cancel(uuid, uuid) is

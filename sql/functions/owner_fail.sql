@@ -23,7 +23,9 @@ begin
   perform switchboard._check_artifact(artifact);
   perform switchboard._check_json('result', result, 262144);
   v_t := switchboard._owner_hold(owner_id, todo_id);
-  return switchboard._todo_json(switchboard._end_attempt(v_t, 'failed', result, summary, artifact));
+  -- Two steps, as in complete: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  v_t := switchboard._end_attempt(v_t, 'failed', result, summary, artifact);
+  return switchboard._todo_json(v_t);
 end;
 $$;
 comment on function switchboard.owner_fail(uuid, uuid, text, jsonb, text) is

@@ -20,7 +20,9 @@ declare
 begin
   perform switchboard._check_artifact(artifact);
   v_t := switchboard._owner_hold(owner_id, todo_id);
-  return switchboard._todo_json(switchboard._end_attempt(v_t, 'released', null, summary, artifact));
+  -- Two steps, as in complete: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  v_t := switchboard._end_attempt(v_t, 'released', null, summary, artifact);
+  return switchboard._todo_json(v_t);
 end;
 $$;
 comment on function switchboard.owner_release(uuid, uuid, text, text) is
