@@ -20,33 +20,12 @@ declare
   v_size integer := coalesce(page_size, 50);
   v_after_ts timestamptz;
   v_after_id uuid;
-  v_decoded text;
   v_rows switchboard.todos[];
   v_next text;
 begin
   perform switchboard._agent(endpoint_id, 'list_todos');
-  if state is not null and state not in ('pending', 'claimed', 'done', 'failed', 'canceled') then
-    perform switchboard._raise('invalid', 'state must be one of pending, claimed, done, failed, canceled', null);
-  end if;
-  if v_size not between 1 and 200 then
-    perform switchboard._raise('invalid', 'page_size must be between 1 and 200', null);
-  end if;
-  if cursor is not null then
-    -- A cursor is caller input: whatever fails to decode (not base64, not UTF-8, an impossible time or id)
-    -- is the same invalid, never a raw data_exception.
-    begin
-      v_decoded := convert_from(decode(cursor, 'base64'), 'UTF8');
-      if v_decoded ~ '^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z [0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$' then
-        v_after_ts := split_part(v_decoded, ' ', 1)::timestamptz;
-        v_after_id := split_part(v_decoded, ' ', 2)::uuid;
-      end if;
-    exception when data_exception then
-      v_after_ts := null;
-    end;
-    if v_after_ts is null then
-      perform switchboard._raise('invalid', 'cursor is not one that list_todos returned', 'Start again without a cursor.');
-    end if;
-  end if;
+  select p.after_ts, p.after_id into v_after_ts, v_after_id
+    from switchboard._list_page(state, v_size, cursor, 'list_todos') p;
 
   select array_agg(s.x order by (s.x).created_at desc, (s.x).id desc) into v_rows
     from (select x from switchboard.todos x
@@ -59,8 +38,7 @@ begin
            limit v_size + 1) s(x);
 
   if cardinality(v_rows) > v_size then
-    -- encode() breaks base64 into 76-character lines; a cursor is one token, so the newlines go.
-    v_next := replace(encode(convert_to(switchboard._ts(v_rows[v_size].created_at) || ' ' || v_rows[v_size].id, 'UTF8'), 'base64'), E'\n', '');
+    v_next := switchboard._list_cursor(v_rows[v_size].created_at, v_rows[v_size].id);
     v_rows := v_rows[1:v_size];
   end if;
   return jsonb_build_object(

@@ -21,26 +21,11 @@ declare
   v_size integer := coalesce(page_size, 50);
   v_after_ts timestamptz;
   v_after_id uuid;
-  v_decoded text;
   v_rows jsonb[];
   v_next text;
 begin
-  if state is not null and state not in ('pending', 'claimed', 'done', 'failed', 'canceled') then
-    perform switchboard._raise('invalid', 'state must be one of pending, claimed, done, failed, canceled', null);
-  end if;
-  if v_size not between 1 and 200 then
-    perform switchboard._raise('invalid', 'page_size must be between 1 and 200', null);
-  end if;
-  if cursor is not null then
-    if cursor ~ '^[A-Za-z0-9+/=]{1,200}$' and length(cursor) % 4 = 0 then
-      v_decoded := convert_from(decode(cursor, 'base64'), 'SQL_ASCII');
-    end if;
-    if v_decoded is null or v_decoded !~ '^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z [0-9a-f-]{36}$' then
-      perform switchboard._raise('invalid', 'cursor is not one that owner_list_todos returned', 'Start again without a cursor.');
-    end if;
-    v_after_ts := split_part(v_decoded, ' ', 1)::timestamptz;
-    v_after_id := split_part(v_decoded, ' ', 2)::uuid;
-  end if;
+  select p.after_ts, p.after_id into v_after_ts, v_after_id
+    from switchboard._list_page(state, v_size, cursor, 'owner_list_todos') p;
 
   select array_agg(switchboard._todo_json(s.x) || jsonb_build_object('agent_id', s.agent_id)
                    order by (s.x).created_at desc, (s.x).id desc)
@@ -57,8 +42,7 @@ begin
            limit v_size + 1) s;
 
   if cardinality(v_rows) > v_size then
-    -- encode() wraps base64 at 76 characters; a cursor is one line.
-    v_next := translate(encode(convert_to((v_rows[v_size]->>'created_at') || ' ' || (v_rows[v_size]->>'id'), 'UTF8'), 'base64'), E'\n', '');
+    v_next := switchboard._list_cursor((v_rows[v_size]->>'created_at')::timestamptz, (v_rows[v_size]->>'id')::uuid);
     v_rows := v_rows[1:v_size];
   end if;
   return jsonb_build_object('todos', coalesce(to_jsonb(v_rows), '[]'::jsonb), 'next_cursor', v_next);
