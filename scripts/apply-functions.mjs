@@ -6,7 +6,9 @@
 // overload behind, then re-grants EXECUTE on the public API to switchboard_app. Trigger functions are the
 // exception: dropping one would need its triggers dropped first (an ACCESS EXCLUSIVE lock on todos or
 // todo_attempts on every apply, stalling claims), and their signature never changes, so their files replace
-// them in place and (re)create a trigger only when its definition changed. A SHA-256 over the files is
+// them in place and (re)create a trigger only when its definition changed. Functions a CHECK constraint calls
+// (the row rules of todos and todo_attempts) are not in sql/functions at all: they are schema, changed only by
+// a migration that can check the stored rows, and this script leaves them alone. A SHA-256 over the files is
 // stored in switchboard.functions_applied; when it matches, nothing is touched, so running migrate twice
 // changes nothing.
 import { createHash } from 'node:crypto';
@@ -44,6 +46,10 @@ export async function applyFunctions(url, { log = console.log } = {}) {
           for r in select p.oid::regprocedure as sig from pg_proc p
                    where p.pronamespace = 'switchboard'::regnamespace and p.prokind in ('f','p')
                      and p.prorettype <> 'trigger'::regtype
+                     -- A constraint's function (the row rules, migration 000007) is schema, owned by migrations.
+                     and not exists (select 1 from pg_depend d
+                                      where d.classid = 'pg_constraint'::regclass
+                                        and d.refclassid = 'pg_proc'::regclass and d.refobjid = p.oid)
           loop
             execute format('drop function %s', r.sig);
           end loop;
