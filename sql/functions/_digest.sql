@@ -2,7 +2,9 @@
 create or replace function switchboard._digest(secret text)
 returns bytea
 language sql
-immutable
+-- stable, as convert_to is: PostgreSQL inlines a SQL function only when it claims no more than its body does.
+-- Declared immutable, it was never inlined, and every transaction parsed and planned it again (fmgr_sql).
+stable
 as $$
   select sha256(convert_to(secret, 'UTF8'))
 $$;

@@ -1,7 +1,7 @@
 -- _open_attempt: the claim transition shared by claim, claim_next and the Board's claim. The caller has
--- locked the todo row and checked that it is claimable. In one statement: the todo becomes claimed (counter
--- +1, seq +1, lease set), its attempt row is opened, and attempts beyond attempt_history_max_per_todo are
--- deleted oldest first and counted in attempts_pruned. A lapsed lease being taken over is closed first as
+-- locked the todo row and checked that it is claimable. In one statement the todo becomes claimed (counter
+-- +1, seq +1, lease set) and its attempt row is opened; once a todo is over attempt_history_max_per_todo, a
+-- second deletes the oldest closed attempts and counts them in attempts_pruned. A lapsed lease being taken over is closed first as
 -- lease_expired/requeued. Returns the claim document: the todo with payload and routing, attempt_seq,
 -- attempts_total, prior_attempts (five newest closed, newest first), the notice, and lease_token when fenced.
 create or replace function switchboard._open_attempt(
@@ -38,6 +38,8 @@ begin
      where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null;
   end if;
 
+  -- The common claim is one statement (update + insert). Pruning history over the cap is its own statement, run
+  -- only when a todo has reached it: as a third arm of the CTE its plan nodes were set up on every claim.
   with upd as (
     update switchboard.todos x
        set state = 'claimed',
@@ -47,11 +49,6 @@ begin
            ready_at = null,
            next_retry_at = null,
            last_seq = x.last_seq + 1,
-           attempts_pruned = x.attempts_pruned
-             + case when x.last_seq + 1 > v_cap
-                    then (select count(*) from switchboard.todo_attempts p
-                           where p.todo_id = x.id and p.seq <= x.last_seq + 1 - v_cap)::integer
-                    else 0 end,
            updated_at = v_now
      where x.id = t.id
     returning x.*
@@ -62,11 +59,20 @@ begin
     select u.id, u.last_seq, u.attempt, claimer_kind, claimer_endpoint_id, claimer_owner_id, mcp_session_id,
            u.owner, v_claimant, v_now, u.lease_expires_at, switchboard._digest(v_token)
       from upd u
-  ), pruned as (
-    delete from switchboard.todo_attempts p
-     where t.last_seq + 1 > v_cap and p.todo_id = t.id and p.seq <= t.last_seq + 1 - v_cap
   )
   select u.* into v_todo from upd u;
+
+  if v_todo.last_seq > v_cap then
+    with pruned as (
+      delete from switchboard.todo_attempts p
+       where p.todo_id = v_todo.id and p.seq <= v_todo.last_seq - v_cap
+      returning 1
+    )
+    update switchboard.todos x
+       set attempts_pruned = x.attempts_pruned + (select count(*) from pruned)::integer
+     where x.id = v_todo.id
+    returning x.* into v_todo;
+  end if;
 
   if v_todo.last_seq > 1 then
     select coalesce(jsonb_agg(switchboard._attempt_json(s.a) order by (s.a).seq desc), '[]'::jsonb)
