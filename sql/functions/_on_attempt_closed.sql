@@ -20,13 +20,14 @@ declare
   v_notify_url text;
   v_max_attempts integer;
 begin
-  select x.queue into v_queue from switchboard.todos x where x.id = new.todo_id;
-
-  -- This runs on every completion: a plain update of the existing row is the cheap path; the insert (racing
-  -- another backend of the same shard at most once per queue and outcome) only for a new combination.
+  -- This runs on every completion: a plain update of the existing row is the cheap path (one statement, the
+  -- todo's queue read inside it); the insert (racing another backend of the same shard at most once per queue
+  -- and outcome) only for a new combination.
   update switchboard.attempt_close_counts c set n = c.n + 1
-   where c.queue = v_queue and c.outcome = new.outcome and c.shard = v_shard;
+   where c.queue = (select x.queue from switchboard.todos x where x.id = new.todo_id)
+     and c.outcome = new.outcome and c.shard = v_shard;
   if not found then
+    select x.queue into v_queue from switchboard.todos x where x.id = new.todo_id;
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     values (v_queue, new.outcome, v_shard, 1)
     on conflict (queue, outcome, shard) do update set n = c.n + 1;
