@@ -22,15 +22,18 @@ declare
 begin
   -- This runs on every completion: a plain update of the existing row is the cheap path (one statement, the
   -- todo's queue read inside it); the insert (racing another backend of the same shard at most once per queue
-  -- and outcome) only for a new combination.
-  update switchboard.attempt_close_counts c set n = c.n + 1
-   where c.queue = (select x.queue from switchboard.todos x where x.id = new.todo_id)
-     and c.outcome = new.outcome and c.shard = v_shard;
-  if not found then
-    select x.queue into v_queue from switchboard.todos x where x.id = new.todo_id;
-    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-    values (v_queue, new.outcome, v_shard, 1)
-    on conflict (queue, outcome, shard) do update set n = c.n + 1;
+  -- and outcome) only for a new combination. A bulk closer (reap) counts its whole batch itself, once per
+  -- queue, and says so with switchboard.close_counting = 'caller' for the length of its statement.
+  if current_setting('switchboard.close_counting', true) is distinct from 'caller' then
+    update switchboard.attempt_close_counts c set n = c.n + 1
+     where c.queue = (select x.queue from switchboard.todos x where x.id = new.todo_id)
+       and c.outcome = new.outcome and c.shard = v_shard;
+    if not found then
+      select x.queue into v_queue from switchboard.todos x where x.id = new.todo_id;
+      insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+      values (v_queue, new.outcome, v_shard, 1)
+      on conflict (queue, outcome, shard) do update set n = c.n + 1;
+    end if;
   end if;
 
   if new.disposition = 'dead_lettered' then
