@@ -1,15 +1,15 @@
 // Streamable HTTP at /mcp: bearer credential on every request, one MCP session (and server) per client.
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import type { Endpoint } from '../ledger.js';
 import { createMcpServer } from './server.js';
+import { SessionTransport } from './transport.js';
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: SessionTransport;
   server: McpServer;
   endpointId: string;
   lastSeen: number;
@@ -94,9 +94,8 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     try {
       if (!req.get('mcp-session-id') && isInitializeRequest(req.body)) {
         const server = createMcpServer({ ...ctx, endpoint });
-        const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        const transport: SessionTransport = new SessionTransport({
           sessionIdGenerator: () => randomUUID(),
-          enableJsonResponse: true,
           onsessioninitialized: (id) => {
             sessions.set(id, { transport, server, endpointId: endpoint.endpoint_id, lastSeen: Date.now() });
           },
@@ -110,6 +109,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
       }
       const s = sessionFor(req, res, endpoint);
       if (!s) return;
+      if (s.transport.tryDirect(req, res, req.body)) return;
       await s.transport.handleRequest(req, res, req.body);
     } catch (err) {
       ctx.log.error({ err }, 'mcp request failed');
