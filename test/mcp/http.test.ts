@@ -1,6 +1,8 @@
 // The MCP server over Streamable HTTP with real requests and a real SDK client: bearer auth (401s, revocation
 // mid-session), verb gating, tenant isolation, the MCP session id on attempts, redacted logs, /healthz.
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { deflateSync, gzipSync } from 'node:zlib';
 import t from 'tap';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { call, type Fixture, fixture, httpClient } from './helpers.js';
@@ -237,4 +239,82 @@ t.test('a body that is not JSON or is too large is a JSON-RPC error; without a c
 
   const anonymous = await raw('{"not json', {});
   t.equal(anonymous.status, 401, 'without a credential the body is never parsed');
+});
+
+t.test('a loopback listener answers only Host headers that name the loopback (DNS rebinding), /mcp included', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'bot');
+  const server = await serve(t, f);
+  // fetch never lets a caller choose the Host header; node:http does.
+  const request = (path: string, method: string, host: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        `${server.url}${path}`,
+        {
+          method,
+          headers: {
+            host,
+            authorization: `Bearer ${ep.credential}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(method === 'POST' ? JSON.stringify(initialize) : undefined);
+    });
+  for (const [path, method] of [['/mcp', 'POST'], ['/mcp', 'GET'], ['/healthz', 'GET']] as const) {
+    const evil = await request(path, method, 'evil.example:7400');
+    t.equal(evil.status, 403, `${method} ${path} with a foreign Host: 403`);
+    t.match(JSON.parse(evil.body), { jsonrpc: '2.0', error: { code: -32000, message: 'Invalid Host: evil.example' } });
+  }
+  t.equal((await request('/mcp', 'POST', `localhost:${server.port}`)).status, 200, 'localhost is the loopback');
+  t.equal((await request('/healthz', 'GET', `127.0.0.1:${server.port}`)).status, 200);
+});
+
+t.test('bodies are read as express.json read them: gzip and deflate, utf-8 only, an empty body is {}', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'bot');
+  const server = await serve(t, f);
+  const send = (body: Uint8Array | string, headers: Record<string, string>) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', authorization: `Bearer ${ep.credential}`, ...headers },
+      body,
+    });
+  const json = { 'content-type': 'application/json' };
+  const gz = await send(gzipSync(JSON.stringify(initialize)), { ...json, 'content-encoding': 'gzip' });
+  t.equal(gz.status, 200, 'a gzipped initialize opens a session');
+  t.ok(gz.headers.get('mcp-session-id'));
+  const deflated = await send(deflateSync(JSON.stringify(initialize)), { ...json, 'content-encoding': 'deflate' });
+  t.equal(deflated.status, 200, 'so does a deflated one');
+  const utf8 = await send(JSON.stringify(initialize), { 'content-type': 'application/json; charset=UTF-8' });
+  t.equal(utf8.status, 200, 'charset=UTF-8 is read');
+
+  const latin1 = await send(JSON.stringify(initialize), { 'content-type': 'application/json; charset=latin1' });
+  t.equal(latin1.status, 415, 'another charset: 415');
+  t.match(await latin1.json(), { jsonrpc: '2.0', error: { code: -32700 } });
+  const zip = await send(JSON.stringify(initialize), { ...json, 'content-encoding': 'zip' });
+  t.equal(zip.status, 415, 'an unknown content-encoding: 415');
+  const scalar = await send('"initialize"', json);
+  t.equal(scalar.status, 400, 'JSON that is not an object or an array: 400');
+  t.match(await scalar.json(), { error: { code: -32700, message: 'Parse error' } });
+  const session = { 'mcp-session-id': gz.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' };
+  const empty = await send('', { ...json, ...session });
+  t.equal(empty.status, 400, 'an empty body is {}, which is no JSON-RPC message');
+  t.match(await empty.json(), { error: { code: -32700, message: 'Parse error: Invalid JSON-RPC message' } });
+  const list = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
+  const text = await send(JSON.stringify(list), { 'content-type': 'text/plain', ...session });
+  t.equal(text.status, 415, 'a body that is not JSON: the SDK answers 415');
+  const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_todos', arguments: {} } };
+  const textCall = await send(JSON.stringify(call), { 'content-type': 'text/plain', ...session });
+  t.equal(textCall.status, 415, 'a tool call too');
+  const ok = await send(JSON.stringify(call), { ...json, ...session });
+  t.equal(ok.status, 200, 'the same call as JSON is answered');
+  t.match(await ok.json(), { jsonrpc: '2.0', id: 3, result: { structuredContent: { todos: [] } } });
 });
