@@ -44,7 +44,12 @@ begin
      and switchboard._setting_bool('attempt_summary_from_result') then
     v_summary := switchboard._compact_json(result);
   end if;
-  select c.cut, c.truncated into v_cut, v_truncated from switchboard._cut_utf8(v_summary, 2048) c;
+  -- Most reports carry no summary; for them the cut is a no-op not worth a statement.
+  if v_summary is null then
+    v_truncated := false;
+  else
+    select c.cut, c.truncated into v_cut, v_truncated from switchboard._cut_utf8(v_summary, 2048) c;
+  end if;
 
   with closed as (
     update switchboard.todo_attempts a
