@@ -6,6 +6,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Express, RequestHandler } from 'express';
 import type { AppContext } from '../context.js';
 import type { Endpoint } from '../ledger.js';
+import { CredentialCheck } from '../credential.js';
 import { readJsonBody } from './body.js';
 import { createMcpServer } from './server.js';
 import { SessionTransport } from './transport.js';
@@ -60,25 +61,32 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   }, 60_000);
   sweep.unref();
 
-  /** The endpoint the bearer credential names, or null after answering 401/503. Runs on every request. */
-  async function authenticate(req: IncomingMessage, res: ServerResponse): Promise<Endpoint | null> {
-    const header = req.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="switchboard"');
-      rpcError(res, 401, -32001, 'Unauthorized: send Authorization: Bearer <endpoint credential>');
-      return null;
-    }
+  /** The bearer credential of a request, or null after answering 401 (the body is never read without one). */
+  function bearer(req: IncomingMessage, res: ServerResponse): string | null {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (match) return match[1];
+    res.setHeader('WWW-Authenticate', 'Bearer realm="switchboard"');
+    rpcError(res, 401, -32001, 'Unauthorized: send Authorization: Bearer <endpoint credential>');
+    return null;
+  }
+
+  function refused(res: ServerResponse): void {
+    res.setHeader('WWW-Authenticate', 'Bearer realm="switchboard", error="invalid_token"');
+    rpcError(res, 401, -32001, 'Unauthorized: unknown or revoked credential');
+  }
+
+  function unavailable(res: ServerResponse, err: unknown): void {
+    ctx.log.error({ err }, 'authentication failed');
+    rpcError(res, 503, -32603, 'Service unavailable');
+  }
+
+  /** The endpoint a credential names, or null after answering 401/503. */
+  async function authenticate(credential: string, res: ServerResponse): Promise<Endpoint | null> {
     try {
-      return await ctx.ledger.authenticate(match[1]);
+      return await ctx.ledger.authenticate(credential);
     } catch (err) {
-      if ((err as { code?: string }).code === 'SB403') {
-        res.setHeader('WWW-Authenticate', 'Bearer realm="switchboard", error="invalid_token"');
-        rpcError(res, 401, -32001, 'Unauthorized: unknown or revoked credential');
-      } else {
-        ctx.log.error({ err }, 'authentication failed');
-        rpcError(res, 503, -32603, 'Service unavailable');
-      }
+      if ((err as { code?: string }).code === 'SB403') refused(res);
+      else unavailable(res, err);
       return null;
     }
   }
@@ -104,40 +112,72 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error');
   }
 
-  // The credential is checked before the body is even read, on every request of every session.
+  /**
+   * The credential is checked on every request, before anything the request asks for is done or answered. A tool
+   * call on a live session has it checked by the statement that runs its verb (src/credential.ts), one round trip
+   * instead of two; any other request by authenticate, before its body is read (a session's id is not known to
+   * whoever lacks its credential).
+   */
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const endpoint = await authenticate(req, res);
-    if (!endpoint) return;
+    const credential = bearer(req, res);
+    if (credential === null) return;
+    const sessionId = req.headers['mcp-session-id'];
+    let endpoint: Endpoint | null = null;
+    if (sessionId === undefined || !sessions.has(String(sessionId))) {
+      endpoint = await authenticate(credential, res);
+      if (!endpoint) return;
+    }
     // A body that is not JSON, or too large, is answered as JSON-RPC, never with an HTML page.
     const read = await readJsonBody(req, BODY_LIMIT);
     if (!read.ok) {
+      if (!endpoint && !(await authenticate(credential, res))) return;
       rpcError(res, read.status, -32700, read.status === 413 ? 'Request body too large' : 'Parse error');
       return;
     }
     const body = read.body;
-    if (!req.headers['mcp-session-id'] && isInitializeRequest(body)) {
-      const server = createMcpServer({ ...ctx, endpoint });
-      const transport: SessionTransport = new SessionTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => {
-          sessions.set(id, { transport, server, endpointId: endpoint.endpoint_id, lastSeen: Date.now() });
-        },
-      });
-      transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
-      };
-      await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+    const session = sessionId === undefined ? undefined : sessions.get(String(sessionId));
+    if (session) {
+      const check = new CredentialCheck(credential, session.endpointId, ctx.ledger.credentialEndpoint);
+      if (session.transport.tryDirect(req, res, body, check)) {
+        session.lastSeen = Date.now();
+        return;
+      }
+    }
+    endpoint ??= await authenticate(credential, res);
+    if (!endpoint) return;
+    if (!sessionId && isInitializeRequest(body)) {
+      await initialize(req, res, body, endpoint);
       return;
     }
+    // 400 without a session id, 404 for an unknown one or another endpoint's.
     const s = sessionFor(req, res, endpoint);
-    if (!s) return;
-    if (s.transport.tryDirect(req, res, body)) return;
-    await s.transport.handleRequest(req, res, body);
+    if (s) await s.transport.handleRequest(req, res, body);
+  }
+
+  /** A new session: its MCP server, for the endpoint the credential named, and its transport. */
+  async function initialize(req: IncomingMessage, res: ServerResponse, body: unknown, endpoint: Endpoint): Promise<void> {
+    const server = createMcpServer({ ...ctx, endpoint });
+    const transport: SessionTransport = new SessionTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server, endpointId: endpoint.endpoint_id, lastSeen: Date.now() });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    transport.refused = (res, check, failure) => {
+      if (check.state === 'refused') refused(res);
+      else if (check.state === 'foreign') rpcError(res, 404, -32001, 'Session not found');
+      else unavailable(res, failure);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
   }
 
   const auth: RequestHandler = async (req, res, next) => {
-    const endpoint = await authenticate(req, res);
+    const credential = bearer(req, res);
+    const endpoint = credential === null ? null : await authenticate(credential, res);
     if (!endpoint) return;
     res.locals.endpoint = endpoint;
     next();

@@ -4,7 +4,7 @@ import { CallToolRequestParamsSchema, CallToolRequestSchema, type CallToolResult
 import { z } from 'zod';
 import type { ToolContext } from '../context.js';
 import { invalidInput } from '../errors.js';
-import { errorResult, logCall } from './run.js';
+import { checkCredential, errorResult, logCall } from './run.js';
 import { registerAddTodoTool } from './tools/add_todo.js';
 import { registerClaimTool } from './tools/claim.js';
 import { registerClaimNextTool } from './tools/claim_next.js';
@@ -73,11 +73,13 @@ export function createMcpServer(ctx: ToolContext): McpServer {
     const tool = tools.get(name);
     const started = process.hrtime.bigint();
     if (!tool) {
+      await checkCredential(extra);
       logCall(ctx, name.slice(0, 64), started, 'invalid');
       return errorResult(invalidInput(`there is no tool named ${JSON.stringify(name.slice(0, 64))}`));
     }
     const parsed = await (tool.inputSchema as z.ZodType).safeParseAsync(request.params.arguments ?? {});
     if (!parsed.success) {
+      await checkCredential(extra);
       logCall(ctx, name, started, 'invalid');
       const detail = parsed.error.issues
         .slice(0, 5)

@@ -13,6 +13,7 @@ import {
   type RequestId,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { CredentialCheck } from '../credential.js';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -31,7 +32,9 @@ export class SessionTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   /** Direct requests waiting for their answer, by JSON-RPC id. */
-  private readonly direct = new Map<RequestId, ServerResponse>();
+  private readonly direct = new Map<RequestId, { res: ServerResponse; check?: CredentialCheck }>();
+  /** Answers a direct request whose credential did not authenticate it: its state says why, `failure` if unchecked. */
+  refused?: (res: ServerResponse, check: CredentialCheck, failure?: unknown) => void;
 
   constructor(options: StreamableHTTPServerTransportOptions) {
     this.sdk = new StreamableHTTPServerTransport({ ...options, enableJsonResponse: true });
@@ -56,12 +59,26 @@ export class SessionTransport implements Transport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const isResponse = 'id' in message && !('method' in message);
     const id = isResponse ? (message as { id: RequestId }).id : options?.relatedRequestId;
-    const res = id === undefined ? undefined : this.direct.get(id);
-    if (!res) return this.sdk.send(message, options);
+    const entry = id === undefined ? undefined : this.direct.get(id);
+    if (!entry) return this.sdk.send(message, options);
     // As in the SDK's JSON mode, a notification about a request that is answered as JSON has nowhere to go.
     if (!isResponse) return;
     this.direct.delete(id!);
+    const { res, check } = entry;
     if (res.writableEnded || res.destroyed) return;
+    if (check) {
+      // The verb's statement checks the credential when the call gets that far; an answer that came without (the
+      // MCP server refused the call itself) waits for a lookup. One that fails (the database is down) leaves it
+      // unchecked.
+      let ok = false;
+      let failure: unknown;
+      try {
+        ok = await check.verify();
+      } catch (err) {
+        failure = err;
+      }
+      if (!ok) return this.refused?.(res, check, failure);
+    }
     res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': this.sessionId! });
     res.end(JSON.stringify(message));
   }
@@ -75,7 +92,7 @@ export class SessionTransport implements Transport {
    * Takes a POSTed body that is one tools/call request, with the headers the SDK would accept, and returns true;
    * its answer is written by `send`. Returns false, having done nothing, for anything else.
    */
-  tryDirect(req: IncomingMessage, res: ServerResponse, body: unknown, authInfo?: AuthInfo): boolean {
+  tryDirect(req: IncomingMessage, res: ServerResponse, body: unknown, check?: CredentialCheck): boolean {
     if (this.sessionId === undefined || typeof body !== 'object' || body === null) return false;
     if ((body as { method?: unknown }).method !== 'tools/call') return false;
     // The SDK's own checks for a POST after initialization (its answers: 406, 415, 400).
@@ -87,11 +104,14 @@ export class SessionTransport implements Transport {
     const parsed = JSONRPCRequestSchema.safeParse(body);
     if (!parsed.success || this.direct.has(parsed.data.id)) return false;
     const message = parsed.data;
-    this.direct.set(message.id, res);
+    const entry = { res, check };
+    this.direct.set(message.id, entry);
     // A client that goes away before the answer (or a call the MCP server never answers: cancelled) frees its slot.
     res.once('close', () => {
-      if (this.direct.get(message.id) === res) this.direct.delete(message.id);
+      if (this.direct.get(message.id) === entry) this.direct.delete(message.id);
     });
+    // The check rides along as the SDK's authInfo, which reaches the tool handlers as extra.authInfo.
+    const authInfo: AuthInfo | undefined = check && { token: check.credential, clientId: check.endpointId, scopes: [], extra: { check } };
     this.onmessage?.(message, { authInfo, requestInfo: { headers: req.headers } });
     return true;
   }

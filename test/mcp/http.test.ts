@@ -318,3 +318,59 @@ t.test('bodies are read as express.json read them: gzip and deflate, utf-8 only,
   t.equal(ok.status, 200, 'the same call as JSON is answered');
   t.match(await ok.json(), { jsonrpc: '2.0', id: 3, result: { structuredContent: { todos: [] } } });
 });
+
+t.test('a tool call on a session is answered only for its own credential, whatever the call, and runs nothing otherwise', async (t) => {
+  const f = await fixture(t);
+  const owner = await f.owner('alice');
+  const a = await f.vend(owner, 'a');
+  const b = await f.vend(owner, 'b');
+  const server = await serve(t, f);
+  const init = await post(server.url, initialize, { authorization: `Bearer ${a.credential}` });
+  const session = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' };
+  const toolCall = (id: number, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+  const calls: [string, unknown][] = [
+    ['a valid call', toolCall(2, 'add_todo', { queue: 'q' })],
+    ['invalid arguments', toolCall(3, 'add_todo', { queue: 7 })],
+    ['an unknown tool', toolCall(4, 'no_such_tool', {})],
+    ['a call the ledger refuses', toolCall(5, 'complete', { todo_id: randomUUID() })],
+    ['a malformed uuid', toolCall(6, 'get_todo', { todo_id: 'nope' })],
+    ['tools/call params the SDK refuses', { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { arguments: {} } }],
+  ];
+  const unknown = 'sbk_0000000000000000000000000000000000000000000000000000000000000000';
+  for (const [label, body] of calls) {
+    const foreign = await post(server.url, body, { authorization: `Bearer ${b.credential}`, ...session });
+    t.equal(foreign.status, 404, `${label} with another endpoint's credential: session not found`);
+    t.match(await foreign.json(), { error: { code: -32001, message: 'Session not found' } });
+    const refused = await post(server.url, body, { authorization: `Bearer ${unknown}`, ...session });
+    t.equal(refused.status, 401, `${label} with an unknown credential: 401`);
+    t.match(refused.headers.get('www-authenticate'), /^Bearer .*error="invalid_token"/);
+  }
+  const broken = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${unknown}`, ...session },
+    body: '{"jsonrpc": ',
+  });
+  t.equal(broken.status, 401, 'a malformed body with an unknown credential: 401, not a parse error');
+
+  const [{ n }] = await f.db.sql`select count(*)::int as n from switchboard.todos`;
+  t.equal(n, 0, 'no call made with a wrong credential created a todo');
+  t.same(f.logLines().filter((l) => l.msg === 'tool call'), [], 'and none was logged as a tool call');
+
+  // The session's own credential: every one of those calls is answered, as a result or as the SDK's error.
+  const answers: Record<string, unknown>[] = [];
+  for (const [, body] of calls) {
+    const res = await post(server.url, body, { authorization: `Bearer ${a.credential}`, ...session });
+    t.equal(res.status, 200);
+    answers.push(await res.json());
+  }
+  t.match(answers[0], { id: 2, result: { structuredContent: { queue: 'q', state: 'pending' } } });
+  t.match(answers[1], { id: 3, result: { isError: true, structuredContent: { error: 'invalid' } } });
+  t.match(answers[2], { id: 4, result: { isError: true, structuredContent: { error: 'invalid' } } });
+  t.match(answers[3], { id: 5, result: { isError: true, structuredContent: { error: 'not_found' } } });
+  t.match(answers[4], { id: 6, result: { isError: true, structuredContent: { error: 'invalid' } } });
+  t.match(answers[5], { id: 7, error: { code: Number } });
+  t.same(
+    f.logLines().filter((l) => l.msg === 'tool call').map((l) => `${l.verb}:${l.outcome}`),
+    ['add_todo:ok', 'add_todo:invalid', 'no_such_tool:invalid', 'complete:not_found', 'get_todo:invalid'],
+  );
+});

@@ -35,6 +35,9 @@ export function registerAddTodoTool(server: McpServer, ctx: ToolContext): Regist
       outputSchema: todoOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) => runTool(ctx, 'add_todo', () => ctx.ledger.addTodo({ endpoint_id: ctx.endpoint.endpoint_id, ...args })),
+    (args, extra) =>
+      runTool(ctx, 'add_todo', extra, (check) =>
+        ctx.ledger.addTodo({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+      ),
   );
 }

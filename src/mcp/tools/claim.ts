@@ -30,8 +30,11 @@ export function registerClaimTool(server: McpServer, ctx: ToolContext): Register
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     (args, extra) =>
-      runTool(ctx, 'claim', () =>
-        ctx.ledger.claim({ endpoint_id: ctx.endpoint.endpoint_id, ...args, mcp_session_id: extra.sessionId ?? null }),
+      runTool(ctx, 'claim', extra, (check) =>
+        ctx.ledger.claim(
+          { endpoint_id: ctx.endpoint.endpoint_id, ...args, mcp_session_id: extra.sessionId ?? null },
+          check,
+        ),
       ),
   );
 }

@@ -42,9 +42,12 @@ export function registerClaimNextTool(server: McpServer, ctx: ToolContext): Regi
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     ({ wait_seconds, ...args }, extra) =>
-      runTool(ctx, 'claim_next', async () => {
+      runTool(ctx, 'claim_next', extra, async (check) => {
         const claim = () =>
-          ctx.ledger.claimNext({ endpoint_id: ctx.endpoint.endpoint_id, ...args, mcp_session_id: extra.sessionId ?? null });
+          ctx.ledger.claimNext(
+            { endpoint_id: ctx.endpoint.endpoint_id, ...args, mcp_session_id: extra.sessionId ?? null },
+            check,
+          );
         if (!wait_seconds) return claim();
         // The doorbell (one LISTEN per pool) wakes the wait when a todo becomes claimable; see src/doorbell.ts.
         return claimNextWithWait(claim, await doorbellFor(ctx.sql), {

@@ -21,6 +21,9 @@ export function registerCompleteTool(server: McpServer, ctx: ToolContext): Regis
       outputSchema: todoOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) => runTool(ctx, 'complete', () => ctx.ledger.complete({ endpoint_id: ctx.endpoint.endpoint_id, ...args })),
+    (args, extra) =>
+      runTool(ctx, 'complete', extra, (check) =>
+        ctx.ledger.complete({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+      ),
   );
 }

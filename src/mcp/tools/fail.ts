@@ -22,6 +22,9 @@ export function registerFailTool(server: McpServer, ctx: ToolContext): Registere
       outputSchema: todoOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) => runTool(ctx, 'fail', () => ctx.ledger.fail({ endpoint_id: ctx.endpoint.endpoint_id, ...args })),
+    (args, extra) =>
+      runTool(ctx, 'fail', extra, (check) =>
+        ctx.ledger.fail({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+      ),
   );
 }

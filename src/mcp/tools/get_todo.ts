@@ -25,6 +25,9 @@ export function registerGetTodoTool(server: McpServer, ctx: ToolContext): Regist
       outputSchema: detailOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) => runTool(ctx, 'get_todo', () => ctx.ledger.getTodo({ endpoint_id: ctx.endpoint.endpoint_id, ...args })),
+    (args, extra) =>
+      runTool(ctx, 'get_todo', extra, (check) =>
+        ctx.ledger.getTodo({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+      ),
   );
 }

@@ -21,6 +21,9 @@ export function registerHeartbeatTool(server: McpServer, ctx: ToolContext): Regi
       outputSchema: todoOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) => runTool(ctx, 'heartbeat', () => ctx.ledger.heartbeat({ endpoint_id: ctx.endpoint.endpoint_id, ...args })),
+    (args, extra) =>
+      runTool(ctx, 'heartbeat', extra, (check) =>
+        ctx.ledger.heartbeat({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+      ),
   );
 }

@@ -29,6 +29,9 @@ export function registerListTodosTool(server: McpServer, ctx: ToolContext): Regi
       outputSchema: listOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    (args) => runTool(ctx, 'list_todos', () => ctx.ledger.listTodos({ endpoint_id: ctx.endpoint.endpoint_id, ...args })),
+    (args, extra) =>
+      runTool(ctx, 'list_todos', extra, (check) =>
+        ctx.ledger.listTodos({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+      ),
   );
 }

@@ -21,6 +21,9 @@ export function registerReleaseTool(server: McpServer, ctx: ToolContext): Regist
       outputSchema: todoOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) => runTool(ctx, 'release', () => ctx.ledger.release({ endpoint_id: ctx.endpoint.endpoint_id, ...args })),
+    (args, extra) =>
+      runTool(ctx, 'release', extra, (check) =>
+        ctx.ledger.release({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+      ),
   );
 }
