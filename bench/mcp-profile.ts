@@ -7,7 +7,7 @@
 // like with like. The server is bench/mcp-server.ts in a child process, as in the contender, logging at info (the
 // production level) unless --log-level says otherwise; each session lists the tools first, as an agent does.
 //   npx tsx bench/mcp-profile.ts [--sessions 1,8] [--cycles 250] [--blocks 6] [--log-level info] [--no-list-tools]
-//     [--variant label,DIR[,ENV=VALUE...] ...] [--profile DIR] [--migrate]
+//     [--variant label,DIR[,ENV=VALUE...] | --variant sql ...] [--profile DIR] [--migrate]
 // The database is PROFILE_DATABASE_URL, else h5_mcpprof on 127.0.0.1:5432 (created and migrated if missing; its
 // todos are wiped). --cycles is per block and spread over the sessions. --profile writes a .cpuprofile of every
 // server and of the client for each session count and prints where the time went (µs per call).
@@ -116,7 +116,13 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** "label,root[,KEY=VALUE...]": another checkout of the server (a copy with a change) to compare with this one. */
+// The variant label that runs the direct SQL cycle instead of an MCP server, as a yardstick.
+const SQL_LABEL = 'sql';
+
+/**
+ * "label,root[,KEY=VALUE...]": another checkout of the server (a copy with a change) to compare with this one;
+ * "sql": the same cycle as direct SQL calls, with no server, the figure the MCP path is compared with.
+ */
 function parseVariant(spec: string): Variant {
   const [label, dir, ...env] = spec.split(',');
   return { label, root: dir || root, env: Object.fromEntries(env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])) };
@@ -171,11 +177,14 @@ async function main(): Promise<void> {
     await fillSwitchboard(ctx, endpointId, (perBlock * blocks + warmup) * sessions * variants.length + 100, 5000);
     await admin`analyze switchboard.todos, switchboard.todo_attempts`;
     const servers: Server[] = [];
-    const clients: Client[][] = [];
-    const backends: number[][] = [];
+    const runners: Runner[] = [];
     const samples: Sample[][] = variants.map(() => []);
     try {
       for (const v of variants) {
+        if (v.label === SQL_LABEL) {
+          runners.push(await sqlRunner(url, endpointId, sessions, warmup));
+          continue;
+        }
         const profileFile = values.profile ? join(values.profile, `server-${v.label}-${sessions}.cpuprofile`) : null;
         const server = await spawnServer(v.root, url, sessions + 2, values['log-level'], profileFile, v.env);
         servers.push(server);
@@ -191,15 +200,19 @@ async function main(): Promise<void> {
           if (listTools) await client.listTools();
           cs.push(client);
         }
-        clients.push(cs);
         await run(cs, warmup);
-        backends.push(
-          (
-            await admin<{ pid: number }[]>`
-              select pid from pg_stat_activity
-               where datname = current_database() and application_name = 'switchboard' and pid <> all(${backends.flat()})`
-          ).map((x) => x.pid),
-        );
+        const backends = (
+          await admin<{ pid: number }[]>`
+            select pid from pg_stat_activity
+             where datname = current_database() and application_name = 'switchboard'
+               and pid <> all(${runners.flatMap((r) => r.backends)})`
+        ).map((x) => x.pid);
+        runners.push({
+          serverPid: server.proc.pid!,
+          backends,
+          run: (n) => run(cs, n),
+          close: () => Promise.all(cs.map((c) => c.close().catch(() => {}))).then(() => {}),
+        });
       }
       let inspector: Session | null = null;
       if (values.profile) {
@@ -214,20 +227,21 @@ async function main(): Promise<void> {
         // Rotate the order so no variant always runs right after the same neighbour.
         for (let k = 0; k < variants.length; k++) {
           const i = (b + k) % variants.length;
-          const pid = servers[i].proc.pid!;
-          const pgCpu = () => backends[i].reduce((a, p) => a + processCpuUs(p), 0);
-          const s0 = processCpuUs(pid);
+          const { serverPid, backends } = runners[i];
+          const serverCpu = () => (serverPid ? processCpuUs(serverPid) : 0);
+          const pgCpu = () => backends.reduce((a, p) => a + processCpuUs(p), 0);
+          const s0 = serverCpu();
           const c0 = selfCpuUs();
           const p0 = pgCpu();
           const t0 = performance.now();
-          await run(clients[i], perBlock);
+          await runners[i].run(perBlock);
           const wall = (performance.now() - t0) * 1000;
           const calls = perBlock * sessions * 2;
           samples[i].push({
             wall: wall / calls,
             pg: (pgCpu() - p0) / calls,
             client: (selfCpuUs() - c0) / calls,
-            server: (processCpuUs(pid) - s0) / calls,
+            server: (serverCpu() - s0) / calls,
           });
         }
       }
@@ -236,7 +250,7 @@ async function main(): Promise<void> {
         const { profile } = await inspector.post('Profiler.stop');
         inspector.disconnect();
         const calls = perBlock * sessions * 2 * blocks;
-        for (const v of variants) {
+        for (const v of variants.filter((x) => x.label !== SQL_LABEL)) {
           const f = join(values.profile!, `server-${v.label}-${sessions}.cpuprofile`);
           process.stdout.write(`${renderSummary(`server ${v.label}, ${sessions} session(s)`, summarize(loadProfile(f)), calls)}\n\n`);
         }
@@ -246,7 +260,7 @@ async function main(): Promise<void> {
           `${renderSummary(`client (all variants), ${sessions} session(s)`, summarize(loadProfile(clientProfile)), calls * variants.length)}\n\n`,
         );
       }
-      for (const cs of clients) await Promise.all(cs.map((c) => c.close().catch(() => {})));
+      for (const r of runners) await r.close();
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
@@ -264,6 +278,42 @@ async function main(): Promise<void> {
   await admin`truncate switchboard.todo_attempts, switchboard.todos`;
   await admin`update switchboard.endpoints set revoked_at = now() where id = ${endpointId}::uuid`;
   await admin.end();
+}
+
+/** One variant, started: what a block runs and whose CPU it is measured by. */
+interface Runner {
+  serverPid: number | null;
+  backends: number[];
+  run(cycles: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The reference: the same cycle as the switchboard contender, select claim_next then complete on one connection each. */
+async function sqlRunner(url: string, endpointId: string, sessions: number, warmup: number): Promise<Runner> {
+  const sql = postgres(url, { max: sessions, prepare: true, onnotice: () => {}, connection: { application_name: 'sql-reference' } });
+  const conns = await Promise.all(Array.from({ length: sessions }, () => sql.reserve()));
+  const result = sql.json({ ok: true });
+  const cycles = (n: number) =>
+    Promise.all(
+      conns.map(async (c) => {
+        for (let i = 0; i < n; i++) {
+          const [r] = await c`select switchboard.claim_next(endpoint_id => ${endpointId}::uuid, queue => ${'bench'}::text) as doc`;
+          if (r.doc.empty) throw new Error('claim_next: empty');
+          await c`select switchboard.complete(endpoint_id => ${endpointId}::uuid, todo_id => ${r.doc.id}::uuid, result => ${result}::jsonb) as doc`;
+        }
+      }),
+    ).then(() => {});
+  await cycles(warmup);
+  const backends = await Promise.all(conns.map(async (c) => (await c`select pg_backend_pid() as pid`)[0].pid as number));
+  return {
+    serverPid: null,
+    backends,
+    run: cycles,
+    async close() {
+      for (const c of conns) c.release();
+      await sql.end();
+    },
+  };
 }
 
 /** `cycles` claim_next + complete cycles on every session at once. */
