@@ -58,6 +58,9 @@ function mcpContender(root: string): Contender {
               requestInit: { headers: { Authorization: `Bearer ${credential}` } },
             }),
           );
+          // As an agent does before it calls a tool; the SDK client then checks every result against the tool's
+          // outputSchema (bench/mcp-profile.ts: no measurable client CPU per call).
+          await client.listTools();
           sessions.push(client);
         }
       } catch (e) {
