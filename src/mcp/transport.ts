@@ -20,11 +20,11 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 /**
  * The SDK's StreamableHTTPServerTransport turns every Node request into a web Request and every answer into a
  * web Response (through @hono/node-server), and checks the body against the union of all JSON-RPC messages; for
- * a tool call that was about a quarter of the server's CPU (bench/mcp-profile.ts). A tools/call POSTed alone on an initialized
- * session, answered as JSON (enableJsonResponse), needs none of it: `tryDirect` hands it to the MCP server as
- * the SDK would, after the same checks, and `send` writes its answer straight to the Node response. Everything
- * else (initialize, notifications, batches, GET streams, DELETE, any request that fails a check, so that the
- * SDK answers it with its own error) goes through the SDK's transport, which this one wraps.
+ * a tool call that was about a quarter of the server's CPU (bench/mcp-profile.ts). A tools/call POSTed alone on
+ * an initialized session, answered as JSON (enableJsonResponse), needs none of it: `tryDirect` hands it to the
+ * MCP server as the SDK would, after the same checks, and `send` writes its answer straight to the Node response.
+ * Everything else (initialize, notifications, batches, GET streams, DELETE, any request that fails a check, so
+ * that the SDK answers it with its own error) goes through the SDK's transport, which this one wraps.
  */
 export class SessionTransport implements Transport {
   readonly sdk: StreamableHTTPServerTransport;
