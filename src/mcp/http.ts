@@ -7,7 +7,7 @@ import type { Express, RequestHandler } from 'express';
 import type { AppContext } from '../context.js';
 import type { Endpoint } from '../ledger.js';
 import { CredentialCheck } from '../credential.js';
-import { readJsonBody } from './body.js';
+import { jsonBodyReader } from './body.js';
 import { createMcpServer } from './server.js';
 import { SessionTransport } from './transport.js';
 
@@ -20,7 +20,7 @@ interface Session {
 
 // A client that vanishes without DELETE leaves a session behind; one idle this long is closed.
 const SESSION_IDLE_MS = 60 * 60 * 1000;
-const BODY_LIMIT = 2 * 1024 * 1024;
+const readJsonBody = jsonBodyReader(2 * 1024 * 1024);
 
 /** A JSON-RPC error with no id, as the SDK answers transport-level failures. */
 export function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
@@ -128,7 +128,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
       if (!endpoint) return;
     }
     // A body that is not JSON, or too large, is answered as JSON-RPC, never with an HTML page.
-    const read = await readJsonBody(req, BODY_LIMIT);
+    const read = await readJsonBody(req, res);
     if (!read.ok) {
       if (!endpoint && !(await authenticate(credential, res))) return;
       rpcError(res, read.status, -32700, read.status === 413 ? 'Request body too large' : 'Parse error');
