@@ -21,10 +21,9 @@ declare
   v_t switchboard.todos;
 begin
   perform switchboard._check_artifact(artifact);
-  v_t := switchboard._hold_agent(endpoint_id, todo_id, v_agent, lease_token);
-  -- Two steps: _todo_json given a volatile call as its argument cannot be inlined (its argument is used many times)
-  -- and, as a LANGUAGE sql function, was then planned again on every call; given a variable it is inlined and cached.
-  v_t := switchboard._end_attempt(v_t, 'released', null, summary, artifact);
+  -- One statement: the holder check and both writes (_end_held); _todo_json is then given a variable, so it is
+  -- inlined and its plan cached.
+  v_t := switchboard._end_held(endpoint_id, todo_id, v_agent, lease_token, 'released', null, summary, artifact);
   return switchboard._todo_json(v_t);
 end;
 $$;
