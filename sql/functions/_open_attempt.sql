@@ -21,13 +21,15 @@ as $$
 #variable_conflict use_variable
 declare
   v_now timestamptz := now();
-  v_cap integer := switchboard._history_cap();
+  v_cap integer;
   v_token text;
   v_claimant text;
   v_todo switchboard.todos;
   v_prior jsonb := '[]'::jsonb;
 begin
-  v_claimant := (switchboard._cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''), 128)).cut;
+  if claimant is not null then
+    v_claimant := (switchboard._cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''), 128)).cut;
+  end if;
   if coalesce(require_fence, false) then
     v_token := switchboard._random_token(16);
   end if;
@@ -62,16 +64,20 @@ begin
   )
   select u.* into v_todo from upd u;
 
-  if v_todo.last_seq > v_cap then
-    with pruned as (
-      delete from switchboard.todo_attempts p
-       where p.todo_id = v_todo.id and p.seq <= v_todo.last_seq - v_cap
-      returning 1
-    )
-    update switchboard.todos x
-       set attempts_pruned = x.attempts_pruned + (select count(*) from pruned)::integer
-     where x.id = v_todo.id
-    returning x.* into v_todo;
+  -- The cap is never below 5 (_history_cap), so a todo's first five claims need not read the setting.
+  if v_todo.last_seq > 5 then
+    v_cap := switchboard._history_cap();
+    if v_todo.last_seq > v_cap then
+      with pruned as (
+        delete from switchboard.todo_attempts p
+         where p.todo_id = v_todo.id and p.seq <= v_todo.last_seq - v_cap
+        returning 1
+      )
+      update switchboard.todos x
+         set attempts_pruned = x.attempts_pruned + (select count(*) from pruned)::integer
+       where x.id = v_todo.id
+      returning x.* into v_todo;
+    end if;
   end if;
 
   if v_todo.last_seq > 1 then
