@@ -111,7 +111,7 @@ export async function runScale(ctx: Ctx, quick: boolean, log: (m: string) => voi
     await fillSwitchboard(ctx, ep, sizes.small_pending, 0);
     await settle(ctx.admin, TABLES);
     log(`scale: claims at ${sizes.small_pending} pending, ${clients} client(s)`);
-    small.push(await claims(ctx, ep, clients, { seconds: quick ? 1 : 3 }));
+    small.push(await claims(ctx, ep, clients, { seconds: quick ? 1 : 6 }));
   }
   log(`scale: filling ${sizes.large_pending} pending todos and ${sizes.large_attempts} attempt rows`);
   [, fill.large] = await timed(async () => {
@@ -122,7 +122,7 @@ export async function runScale(ctx: Ctx, quick: boolean, log: (m: string) => voi
   const large: ClaimFigures[] = [];
   for (const clients of [1, 4]) {
     log(`scale: claims at ${sizes.large_pending} pending / ${sizes.large_attempts} attempts, ${clients} client(s)`);
-    large.push(await claims(ctx, ep, clients, { seconds: quick ? 1 : 3 }));
+    large.push(await claims(ctx, ep, clients, { seconds: quick ? 1 : 6 }));
   }
 
   // 2. Reap: 100k lapsed leases of another endpoint while this one's agents keep claiming.
