@@ -59,7 +59,7 @@ async function side(baseUrl: string, name: string, files: string[], backlog: num
     held.push(r.doc.id);
   };
   const complete = async () => {
-    const id = held.shift();
+    const id = held.shift() as string;
     await sql`select switchboard.complete(endpoint_id => ${ep}::uuid, todo_id => ${id}::uuid, result => ${result}::jsonb) as doc`;
   };
   // Warm the plans (PL/pgSQL caches them per session; the generic plan is chosen after five calls).

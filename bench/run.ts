@@ -28,6 +28,8 @@ const USAGE = `npm run bench -- [options]
   --clients 1,8      client counts (default 1,2,4,8,16,32)
   --seconds N        measured seconds per point (default 15)
   --warmup N         warm-up seconds per point (default 3)
+  --repeat N         measure every point N times, the contenders' order reversed on every other pass; the table
+                     shows the median pass (by cycles/s), the JSON every pass (default 1)
   --only a,b         contenders to run (switchboard,bare,graphile-worker,pg-boss,switchboard-mcp)
   --json FILE        write every figure as JSON
   --out DIR          where the markdown table and chart go (default docs/benchmarks; with --quick a temp dir)
@@ -42,6 +44,7 @@ interface Options {
   clients: number[];
   seconds: number;
   warmup: number;
+  repeat: number;
   only: string[] | null;
   json: string | null;
   out: string;
@@ -58,6 +61,7 @@ function options(): Options {
       clients: { type: 'string' },
       seconds: { type: 'string' },
       warmup: { type: 'string' },
+      repeat: { type: 'string' },
       only: { type: 'string' },
       json: { type: 'string' },
       out: { type: 'string' },
@@ -87,6 +91,7 @@ function options(): Options {
     clients,
     seconds: num(values.seconds, quick ? 3 : 15, 'seconds'),
     warmup: num(values.warmup, quick ? 1 : 3, 'warmup'),
+    repeat: Math.round(num(values.repeat, 1, 'repeat')),
     only: values.only ? values.only.split(',').map((s) => s.trim()) : null,
     json: values.json ?? null,
     out: values.out ?? (quick ? join(tmpdir(), 'switchboard-bench') : join(root, 'docs', 'benchmarks')),
@@ -99,6 +104,13 @@ function options(): Options {
 
 function log(msg: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+}
+
+/** The pass with the median cycles/s (the lower middle one of an even count), carrying every pass's cycles/s. */
+function medianPass(passes: PointResult[]): PointResult {
+  const sorted = [...passes].sort((a, b) => a.cycles_per_s - b.cycles_per_s);
+  const p = sorted[Math.floor((sorted.length - 1) / 2)];
+  return passes.length > 1 ? { ...p, passes_cycles_per_s: passes.map((x) => Math.round(x.cycles_per_s)) } : p;
 }
 
 /** One contender at one client count: fresh state, warm-up, a timed window, then the counters. */
@@ -218,20 +230,26 @@ async function main(): Promise<void> {
         await c.install(ctx);
       }
       // Client counts outermost, so the contenders compared at one count are measured minutes apart, not tens.
+      // With --repeat, the passes at one count alternate the contenders' order (A B C, C B A, ...), so a slow spell
+      // of a shared machine lands on each of them in turn; the median pass of each stands for the point.
       for (const n of o.clients) {
-        for (const c of contenders) {
-          log(`${c.name} @ ${n} clients: reset, ${o.warmup}s warm-up, ${o.seconds}s`);
-          let p: PointResult;
-          try {
-            p = await measurePoint(ctx, c, n, o, wal);
-          } catch (e) {
-            // A contender that cannot start (or reset) is reported as having done nothing; the others still run.
-            p = failedPoint(c.name, n, e);
+        const passes = new Map<string, PointResult[]>();
+        for (let r = 0; r < o.repeat; r++) {
+          for (const c of r % 2 ? [...contenders].reverse() : contenders) {
+            log(`${c.name} @ ${n} clients${o.repeat > 1 ? ` (pass ${r + 1}/${o.repeat})` : ''}: reset, ${o.warmup}s warm-up, ${o.seconds}s`);
+            let p: PointResult;
+            try {
+              p = await measurePoint(ctx, c, n, o, wal);
+            } catch (e) {
+              // A contender that cannot start (or reset) is reported as having done nothing; the others still run.
+              p = failedPoint(c.name, n, e);
+            }
+            passes.set(c.name, [...(passes.get(c.name) ?? []), p]);
+            log(`  ${Math.round(p.cycles_per_s)} cycles/s, claim p50 ${p.claim_p50_ms?.toFixed(2)} ms, p99 ${p.claim_p99_ms?.toFixed(2)} ms` +
+                `${p.errors ? `, ${p.errors} errors (${p.first_error})` : ''}${p.empty_claims ? `, ${p.empty_claims} empty claims` : ''}`);
           }
-          points.push(p);
-          log(`  ${Math.round(p.cycles_per_s)} cycles/s, claim p50 ${p.claim_p50_ms?.toFixed(2)} ms, p99 ${p.claim_p99_ms?.toFixed(2)} ms` +
-              `${p.errors ? `, ${p.errors} errors (${p.first_error})` : ''}${p.empty_claims ? `, ${p.empty_claims} empty claims` : ''}`);
         }
+        for (const c of contenders) points.push(medianPass(passes.get(c.name) ?? []));
       }
       for (const c of contenders) await c.close?.(ctx);
       const rs = ratios(points, o.clients);

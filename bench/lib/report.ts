@@ -27,6 +27,8 @@ export interface PointResult {
   first_error: string | null;
   cpu: CpuWindow;
   tables: TableStats[];
+  /** With --repeat: cycles/s of every pass, in the order run (this point is the median one). */
+  passes_cycles_per_s?: number[];
 }
 
 export interface Ratio {
