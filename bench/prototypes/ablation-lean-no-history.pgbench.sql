@@ -1,4 +1,4 @@
 with pick as (select x.id from switchboard.todos x where x.endpoint_id = :ep::uuid and x.queue = 'bench' and x.ready_at <= now() order by x.priority desc, x.ready_at limit 1 for update skip locked),
 upd as (update switchboard.todos x set state = 'claimed', attempt = x.attempt + 1, owner = 'agent' || chr(58) || 'bench-agent', lease_expires_at = now() + interval '300 seconds', ready_at = null, next_retry_at = null, last_seq = x.last_seq + 1, updated_at = now() from pick where x.id = pick.id returning x.id, x.last_seq, x.attempt, x.lease_expires_at, x.payload)
 select id from upd \gset
-update switchboard.todos x set state = 'done', owner = null, lease_expires_at = null, result = jsonb_build_object('ok', true), updated_at = now() where x.id = :id::uuid and x.state = 'claimed' and x.owner = 'agent' || chr(58) || 'bench-agent' and x.lease_expires_at > now();
+update switchboard.todos x set state = 'done', owner = null, lease_expires_at = null, result = jsonb_build_object('ok', true), updated_at = now() where x.id = :id::uuid and x.owner = 'agent' || chr(58) || 'bench-agent' and x.lease_expires_at > now();
