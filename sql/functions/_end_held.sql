@@ -2,10 +2,10 @@
 -- fence: the open attempt's token digest) sits in the WHERE of the todo's UPDATE, joined to that attempt by
 -- (todo_id, last_seq), and the attempt is closed by a second arm of the same statement. The two statements of the
 -- lock-then-check path (_hold_agent, then _end_attempt) and the row-lock WAL record they write go away.
---   Why it is safe under READ COMMITTED: when the todo row changed after the statement's snapshot (a takeover, a
---   cancel, a heartbeat), the UPDATE re-checks the WHERE against the newest row version while the attempt row stays
---   the one the snapshot saw. A takeover bumped last_seq, so the old attempt no longer joins and nothing is updated;
---   a cancel cleared the owner. Either way the statement updates nothing and the caller gets the diagnosis below.
+--   Why it is safe under READ COMMITTED: when the todo row changed after the statement's snapshot, the UPDATE
+--   re-checks the WHERE against the newest row version while the attempt row stays the one the snapshot saw. A
+--   takeover bumped last_seq, so the old attempt no longer joins; a cancel cleared the owner. Either way nothing is
+--   updated and the caller gets the diagnosis below. The holder's own heartbeat changes neither, so it proceeds.
 --   The WHERE names the owner, not state = 'claimed': only a claimed todo has an owner (_todos_row_ok), and a state
 --   test lets the planner prefer a partial index of claimed todos over the primary key.
 -- When nothing matched, _hold_agent says why (not_found or conflict, as before); if it finds the caller does hold
