@@ -12,14 +12,8 @@ as $$
 declare
   v_endpoint switchboard.endpoints;
 begin
-  select e.* into v_endpoint from switchboard.endpoints e
-   where e.credential_sha256 = switchboard._digest(credential) and e.revoked_at is null;
-  if not found then
-    select e.* into v_endpoint from switchboard.endpoints e
-     where e.previous_credential_sha256 = switchboard._digest(credential)
-       and e.previous_credential_expires_at > now() and e.revoked_at is null;
-  end if;
-  if not found then
+  v_endpoint := switchboard._credential_endpoint_row(credential);
+  if v_endpoint.id is null then
     perform switchboard._raise('forbidden', 'unknown or revoked credential', 'Ask the owner to vend a new endpoint credential.');
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id,

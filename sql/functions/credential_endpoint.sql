@@ -1,5 +1,5 @@
 -- credential_endpoint: the endpoint a bearer credential names, or null where authenticate would raise forbidden
--- (unknown, expired or revoked credential). It delegates to authenticate, so the rule lives in one place. Not
+-- (unknown, expired or revoked credential). Both read _credential_endpoint_row, so the rule lives in one place. Not
 -- raising is the point: one statement can authenticate a call and run its verb only for the right endpoint,
 -- one round trip instead of two, and the caller can tell a refused credential from a verb's own forbidden:
 --   select a.endpoint_id, case when a.endpoint_id = $2::uuid then switchboard.claim_next(endpoint_id => $2::uuid, ...) end
@@ -12,11 +12,11 @@ stable
 security definer
 set search_path = switchboard, pg_temp
 as $$
+#variable_conflict use_variable
+declare
+  v_endpoint switchboard.endpoints := switchboard._credential_endpoint_row(credential);
 begin
-  return (switchboard.authenticate(credential => credential)->>'endpoint_id')::uuid;
-exception
-  when sqlstate 'SB403' then
-    return null;
+  return v_endpoint.id;
 end;
 $$;
 comment on function switchboard.credential_endpoint(text) is
