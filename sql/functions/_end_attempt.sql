@@ -17,9 +17,7 @@ declare
   v_disposition text;
   v_next timestamptz;
   v_ready timestamptz;
-  v_summary text := summary;
-  v_cut text;
-  v_truncated boolean;
+  v_summary record;
   v_todo switchboard.todos;
 begin
   case outcome
@@ -40,21 +38,12 @@ begin
       raise exception 'switchboard._end_attempt: unknown outcome %', outcome;
   end case;
 
-  if v_summary is null and result is not null and outcome in ('completed', 'failed')
-     and switchboard._setting_bool('attempt_summary_from_result') then
-    v_summary := switchboard._compact_json(result);
-  end if;
-  -- Most reports carry no summary; for them the cut is a no-op not worth a statement.
-  if v_summary is null then
-    v_truncated := false;
-  else
-    select c.cut, c.truncated into v_cut, v_truncated from switchboard._cut_utf8(v_summary, 2048) c;
-  end if;
+  v_summary := switchboard._report_summary(outcome, result, summary);
 
   with closed as (
     update switchboard.todo_attempts a
        set ended_at = v_now, outcome = _end_attempt.outcome, disposition = v_disposition,
-           summary = v_cut, summary_truncated = v_truncated, artifact = _end_attempt.artifact
+           summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = _end_attempt.artifact
      where t.state = 'claimed' and a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
   )
   update switchboard.todos x

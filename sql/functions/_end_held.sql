@@ -27,22 +27,13 @@ as $$
 #variable_conflict use_variable
 declare
   v_now timestamptz := now();
-  v_summary text := summary;
-  v_cut text;
-  v_truncated boolean := false;
+  v_summary record;
   v_todo switchboard.todos;
 begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard._end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
   end if;
-  -- The summary rules of _end_attempt: the compact result stands in when asked to, cut to 2048 bytes.
-  if v_summary is null and result is not null and outcome = 'completed'
-     and switchboard._setting_bool('attempt_summary_from_result') then
-    v_summary := switchboard._compact_json(result);
-  end if;
-  if v_summary is not null then
-    select c.cut, c.truncated into v_cut, v_truncated from switchboard._cut_utf8(v_summary, 2048) c;
-  end if;
+  v_summary := switchboard._report_summary(outcome, result, summary);
 
   with held as (
     update switchboard.todos x
@@ -64,7 +55,7 @@ begin
     update switchboard.todo_attempts a
        set ended_at = v_now, outcome = _end_held.outcome,
            disposition = case outcome when 'completed' then 'done' else 'requeued' end,
-           summary = v_cut, summary_truncated = v_truncated, artifact = _end_held.artifact
+           summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = _end_held.artifact
       from held h
      where a.todo_id = todo_id and a.seq = h.last_seq and a.ended_at is null
   )

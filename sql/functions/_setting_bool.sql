@@ -5,7 +5,7 @@ language plpgsql
 stable
 as $$
 -- PL/pgSQL, not LANGUAGE sql: the sql body with a subquery was planned again on every call from a PL/pgSQL
--- expression (_end_attempt's summary switch: ~75 µs of a complete's ~600 µs CPU).
+-- expression (the closing summary's switch, now _report_summary: ~75 µs of a complete's ~600 µs CPU).
 declare
   v text;
 begin
