@@ -22,6 +22,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import postgres from 'postgres';
 import { migrateDatabase } from '../src/migrate.js';
+import { stopChild } from './contenders/mcp.js';
 import { fillSwitchboard } from './contenders/switchboard.js';
 import type { Ctx } from './lib/contender.js';
 import { loadProfile, renderSummary, summarize } from './lib/cpuprofile.js';
@@ -88,13 +89,7 @@ async function spawnServer(
         lines.once('line', () => resolve());
         proc.stdin!.write(`${line}\n`);
       }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-        setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
-      }),
+    stop: () => stopChild(proc),
   };
 }
 

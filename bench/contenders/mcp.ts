@@ -114,12 +114,16 @@ async function spawnServer(root: string, url: string, clients: number): Promise<
   return {
     url: mcpUrl,
     proc,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-        setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
-      }),
+    stop: () => stopChild(proc),
   };
+}
+
+/** Stops a child process: SIGTERM, SIGKILL after 5 s; resolves once it has exited. */
+export function stopChild(proc: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (proc.exitCode !== null) return resolve();
+    proc.once('exit', () => resolve());
+    proc.kill('SIGTERM');
+    setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+  });
 }
