@@ -4,9 +4,9 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig, requireDatabaseUrl } from './config.js';
-import { createPool, type Sql } from './db.js';
+import { ADMIN_ROLE, AGENT_ROLE, createPool, roleFor, type Sql } from './db.js';
 import { toCallerError } from './errors.js';
-import { createLedger, type Doc, type Ledger } from './ledger.js';
+import { type AdminLedger, createAdminLedger, createLedger, type Doc } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
 import type { RunningServer } from './server.js';
 
@@ -40,10 +40,13 @@ function selfCommand(): string {
 }
 
 /** A pool and ledger for one admin command, closed afterwards. */
-async function withLedger<T>(config: Config, fn: (ledger: Ledger, sql: Sql) => Promise<T>): Promise<T> {
-  const sql = createPool(requireDatabaseUrl(config), { max: 1 });
+async function withLedger<T>(config: Config, fn: (ledger: AdminLedger, sql: Sql) => Promise<T>): Promise<T> {
+  // As switchboard_admin where the login may take it (a superuser, or a DBA login granted it), so an admin command
+  // has the admin API and no more; otherwise with the login's own grants.
+  const url = requireDatabaseUrl(config);
+  const sql = createPool(url, { max: 1, role: await roleFor(url, ADMIN_ROLE), application: 'switchboard-cli' });
   try {
-    return await fn(createLedger(sql), sql);
+    return await fn(createAdminLedger(sql), sql);
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -85,7 +88,7 @@ function mcpSnippets(url: string, credential: string, databaseUrl: string | unde
   ].join('\n');
 }
 
-async function findOwnerId(ledger: Ledger, handle: string): Promise<string> {
+async function findOwnerId(ledger: AdminLedger, handle: string): Promise<string> {
   return String((await ledger.findOwner(handle)).owner_id);
 }
 
@@ -211,7 +214,7 @@ function build(): Command {
         throw new ConfigError('SWITCHBOARD_CREDENTIAL', 'required (the credential `switchboard endpoint vend` printed)');
       }
       const log = createLogger({ level: config.LOG_LEVEL, destination: 2 });
-      const sql = createPool(url, { max: 2 });
+      const sql = createPool(url, { max: 2, role: await roleFor(url, AGENT_ROLE) });
       try {
         const { serveStdio } = await import('./mcp/stdio.js');
         await serveStdio({ sql, ledger: createLedger(sql), log, config }, config.SWITCHBOARD_CREDENTIAL);

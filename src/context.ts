@@ -18,4 +18,9 @@ export interface AppContext {
 /** What an MCP tool is registered with: the app context plus the endpoint the session authenticated as. */
 export interface ToolContext extends AppContext {
   endpoint: Endpoint;
+  /**
+   * The credential the session authenticated with. A tool call over HTTP sends the request's own credential (which
+   * may be a rotated successor) instead; this one serves stdio, whose one credential is fixed for its life.
+   */
+  credential: string;
 }

@@ -1,5 +1,6 @@
-// The typed wrappers over the SQL API: one per switchboard.* function, each naming its arguments and casting
-// every parameter. Every surface calls the ledger through these, and nothing else.
+// The typed wrappers over the SQL API, each naming its arguments and casting every parameter: the agent's entry
+// points (schema switchboard_agent, which take the bearer credential) for the MCP server, and the admin API
+// (schema switchboard, ids as arguments) for the CLI. Every surface calls the ledger through these.
 import type { Fragment } from 'postgres';
 import { type CredentialCheck, CredentialRefused } from './credential.js';
 import type { Sql } from './db.js';
@@ -11,7 +12,8 @@ export type Doc = Record<string, unknown>;
 export type Json = unknown;
 
 export interface AddTodoArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   queue: string;
   payload?: Json;
   title?: string;
@@ -21,7 +23,8 @@ export interface AddTodoArgs {
   run_at?: string;
 }
 export interface ClaimArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   claimant?: string;
   require_fence?: boolean;
@@ -29,7 +32,8 @@ export interface ClaimArgs {
   mcp_session_id?: string | null;
 }
 export interface ClaimNextArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   queue?: string;
   claimant?: string;
   require_fence?: boolean;
@@ -37,13 +41,15 @@ export interface ClaimNextArgs {
   mcp_session_id?: string | null;
 }
 export interface HeartbeatArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   lease_token?: string;
   lease_seconds?: number;
 }
 export interface ReportArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   result?: Json;
   summary?: string;
@@ -51,19 +57,22 @@ export interface ReportArgs {
   lease_token?: string;
 }
 export interface ReleaseArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   summary?: string;
   artifact?: string;
   lease_token?: string;
 }
 export interface GetTodoArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   attempts_limit?: number;
 }
 export interface ListTodosArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   queue?: string;
   state?: string;
   dead_letter?: boolean;
@@ -98,7 +107,7 @@ export function createLedger(sql: Sql) {
   const one = async (q: Promise<readonly { doc: unknown }[]>): Promise<Doc> => (await q)[0].doc as Doc;
   /**
    * Runs an agent verb's call. With a credential check (a tool call over HTTP), the same statement authenticates
-   * it: switchboard.credential_endpoint, then the verb only when the credential names the session's endpoint. One
+   * it: switchboard_agent.credential_endpoint, then the verb only when the credential names the session's endpoint. One
    * round trip instead of an authenticate query and then the verb, and a refused credential never reaches the verb.
    */
   const verb = async (call: Fragment, check: CredentialCheck | undefined): Promise<Doc> => {
@@ -107,7 +116,7 @@ export function createLedger(sql: Sql) {
     try {
       rows = await sql<{ named: string | null; doc: unknown }[]>`
         select a.named, case when a.named = ${check.endpointId}::uuid then ${call} end as doc
-          from (select switchboard.credential_endpoint(credential => ${check.credential}::text) as named offset 0) a`;
+          from (select switchboard_agent.credential_endpoint(credential => ${check.credential}::text) as named offset 0) a`;
     } catch (err) {
       // A ledger error (SB...) comes only from the verb, which runs only when the credential named the endpoint.
       if (String((err as { code?: unknown }).code).startsWith('SB')) check.record(check.endpointId);
@@ -119,57 +128,69 @@ export function createLedger(sql: Sql) {
 
   return {
     addTodo: (a: AddTodoArgs, check?: CredentialCheck) =>
-      verb(sql`switchboard.add_todo(endpoint_id => ${a.endpoint_id}::uuid, queue => ${a.queue}::text,
+      verb(sql`switchboard_agent.add_todo(credential => ${a.credential}::text, queue => ${a.queue}::text,
                 payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
                 run_at => ${v(a.run_at)}::text::timestamptz)`, check),
 
     claim: (a: ClaimArgs, check?: CredentialCheck) =>
-      verb(sql`switchboard.claim(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.claim(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
                 lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`, check),
 
     claimNext: (a: ClaimNextArgs, check?: CredentialCheck) =>
-      verb(sql`switchboard.claim_next(endpoint_id => ${a.endpoint_id}::uuid, queue => ${v(a.queue)}::text,
+      verb(sql`switchboard_agent.claim_next(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
                 claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
                 lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`, check),
 
     heartbeat: (a: HeartbeatArgs, check?: CredentialCheck) =>
-      verb(sql`switchboard.heartbeat(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.heartbeat(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer)`, check),
 
     complete: (a: ReportArgs, check?: CredentialCheck) =>
-      verb(sql`switchboard.complete(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.complete(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
                 lease_token => ${v(a.lease_token)}::text)`, check),
 
     fail: (a: ReportArgs, check?: CredentialCheck) =>
-      verb(sql`switchboard.fail(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.fail(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
                 lease_token => ${v(a.lease_token)}::text)`, check),
 
     release: (a: ReleaseArgs, check?: CredentialCheck) =>
-      verb(sql`switchboard.release(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.release(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
                 lease_token => ${v(a.lease_token)}::text)`, check),
 
     getTodo: (a: GetTodoArgs, check?: CredentialCheck) =>
-      verb(sql`switchboard.get_todo(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.get_todo(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 attempts_limit => ${v(a.attempts_limit)}::integer)`, check),
 
     listTodos: (a: ListTodosArgs, check?: CredentialCheck) =>
-      verb(sql`switchboard.list_todos(endpoint_id => ${a.endpoint_id}::uuid, queue => ${v(a.queue)}::text,
+      verb(sql`switchboard_agent.list_todos(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
                 state => ${v(a.state)}::text, dead_letter => ${v(a.dead_letter)}::boolean,
                 page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text)`, check),
 
     /** The endpoint a credential names, or null where authenticate would raise forbidden. */
     credentialEndpoint: async (credential: string) =>
-      (await sql<{ named: string | null }[]>`select switchboard.credential_endpoint(credential => ${credential}::text) as named`)[0].named,
+      (await sql<{ named: string | null }[]>`select switchboard_agent.credential_endpoint(credential => ${credential}::text) as named`)[0].named,
 
     authenticate: async (credential: string) =>
-      (await one(sql`select switchboard.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,
+      (await one(sql`select switchboard_agent.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,
+  };
+}
 
+export type Ledger = ReturnType<typeof createLedger>;
+
+/** The admin API (schema switchboard) the CLI's owner and endpoint commands use, on a pool running as switchboard_admin. */
+export function createAdminLedger(sql: Sql) {
+  const one = async (q: Promise<readonly { doc: unknown }[]>): Promise<Doc> => (await q)[0].doc as Doc;
+  return {
     addOwner: (handle: string) => one(sql`select switchboard.add_owner(handle => ${handle}::text) as doc`),
+
+    /** A one-time Board sign-in token for an owner (switchboard.owner_login_token); only the admin API mints them. */
+    loginToken: (handle: string) =>
+      one(sql`select switchboard.owner_login_token(handle => ${handle}::text) as doc`) as Promise<{ login_token: string }>,
 
     findOwner: (handle: string) => one(sql`select switchboard.find_owner(handle => ${handle}::text) as doc`),
 
@@ -189,4 +210,4 @@ export function createLedger(sql: Sql) {
   };
 }
 
-export type Ledger = ReturnType<typeof createLedger>;
+export type AdminLedger = ReturnType<typeof createAdminLedger>;

@@ -5,7 +5,11 @@ import type { Sql } from '../db.js';
 import { toCallerError, type CallerError } from '../errors.js';
 import { safeError } from '../log.js';
 import { type Html, html, layout } from './html.js';
-import { boardLedger, type OwnerSession } from './ledger.js';
+import { createAdminLedger } from '../ledger.js';
+import { boardLedger, type OwnerSession, type Signed } from './ledger.js';
+
+/** A signed-in request: its session document plus the secrets the Board's entry points take. */
+type Viewer = OwnerSession & Signed;
 import {
   activityBody,
   errorBanner,
@@ -36,9 +40,12 @@ export interface BoardOptions {
   baseUrl?: string;
 }
 
-/** Mints a one-time sign-in link for an owner (`switchboard owner login <handle>`). The token is in the URL only. */
+/**
+ * Mints a one-time sign-in link for an owner (`switchboard owner login <handle>`), on an admin connection: the Board's
+ * own role cannot mint them. The token is in the URL only.
+ */
 export async function createLoginUrl(sql: Sql, handle: string, baseUrl: string): Promise<string> {
-  const t = await boardLedger(sql).loginToken(handle);
+  const t = await createAdminLedger(sql).loginToken(handle);
   return `${baseUrl.replace(/\/+$/, '')}${BOARD_PATH}/login?token=${encodeURIComponent(t.login_token)}`;
 }
 
@@ -112,11 +119,11 @@ export function createBoardRouter(opts: BoardOptions): Router {
   };
 
   /** The signed-in owner for a page view, or null (answered with the sign-in page). */
-  async function viewer(req: Request, res: Response): Promise<OwnerSession | null> {
+  async function viewer(req: Request, res: Response): Promise<Viewer | null> {
     const secret = readCookie(req, SESSION_COOKIE);
     if (secret) {
       try {
-        return await ledger.session(secret);
+        return { ...(await ledger.session(secret)), secret };
       } catch (err) {
         if (toCallerError(err).kind !== 'forbidden') throw err;
       }
@@ -126,7 +133,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
   }
 
   /** The signed-in owner for a state-changing POST: the session and its CSRF token, or a 401/403 page. */
-  async function writer(req: Request, res: Response): Promise<OwnerSession | null> {
+  async function writer(req: Request, res: Response): Promise<Viewer | null> {
     const secret = readCookie(req, SESSION_COOKIE);
     if (!secret) {
       page(res, 401, 'Sign in', signInRequiredBody());
@@ -137,7 +144,8 @@ export function createBoardRouter(opts: BoardOptions): Router {
       return null;
     }
     try {
-      return await ledger.session(secret, field(req.body, 'csrf') ?? '', true);
+      const csrf = field(req.body, 'csrf') ?? '';
+      return { ...(await ledger.session(secret, csrf, true)), secret, csrf };
     } catch (err) {
       const e = toCallerError(err);
       if (e.kind !== 'forbidden') throw err;
@@ -192,10 +200,10 @@ export function createBoardRouter(opts: BoardOptions): Router {
   });
 
   router.get(B, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
-      const [q, a] = await Promise.all([ledger.queues(s.owner_id), ledger.activity(s.owner_id, 15)]);
+      const [q, a] = await Promise.all([ledger.queues(s), ledger.activity(s, 15)]);
       page(res, 200, 'Queues', queuesBody(B, q.queues, a.activity), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
@@ -203,10 +211,10 @@ export function createBoardRouter(opts: BoardOptions): Router {
   });
 
   router.get(`${B}/activity`, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
-      const a = await ledger.activity(s.owner_id, 100);
+      const a = await ledger.activity(s, 100);
       page(res, 200, 'Activity', activityBody(B, a.activity), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
@@ -214,7 +222,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
   });
 
   router.get(`${B}/todos`, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
       const dl = first(req.query.dead_letter);
@@ -225,7 +233,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
         cursor: first(req.query.cursor) || null,
       };
       try {
-        const [list, q] = await Promise.all([ledger.todos(s.owner_id, { ...filter, pageSize: 25 }), ledger.queues(s.owner_id)]);
+        const [list, q] = await Promise.all([ledger.todos(s, { ...filter, pageSize: 25 }), ledger.queues(s)]);
         page(res, 200, 'Todos', todosBody(B, { todos: list.todos, nextCursor: list.next_cursor, queues: q.queues.map((x) => x.queue), filter }), s);
       } catch (err) {
         const e = toCallerError(err);
@@ -238,10 +246,10 @@ export function createBoardRouter(opts: BoardOptions): Router {
   });
 
   /** The drawer, with an optional banner; the same not-found page for an unknown, foreign or malformed id. */
-  async function renderTodo(res: Response, s: OwnerSession, id: string, status: number, banner: Html | null) {
+  async function renderTodo(res: Response, s: Viewer, id: string, status: number, banner: Html | null) {
     if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
     try {
-      const t = await ledger.todo(s.owner_id, id);
+      const t = await ledger.todo(s, id);
       page(res, status, t.title ?? 'Todo', todoBody(B, t, s.csrf_token, banner, Date.now()), s);
     } catch (err) {
       if (toCallerError(err).kind !== 'not_found') throw err;
@@ -250,7 +258,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
   }
 
   router.get(`${B}/todos/:id`, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
       const did = first(req.query.did);
@@ -267,12 +275,12 @@ export function createBoardRouter(opts: BoardOptions): Router {
   };
 
   router.post(`${B}/todos/:id/:action`, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     const { id, action } = req.params;
     try {
       if (!(s = await writer(req, res))) return;
       if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
-      const o = s.owner_id;
+      const o = s;
       const summary = field(req.body, 'summary');
       const artifact = field(req.body, 'artifact');
       let result: unknown;

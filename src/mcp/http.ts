@@ -146,7 +146,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     endpoint ??= await authenticate(credential, res);
     if (!endpoint) return;
     if (!sessionId && isInitializeRequest(body)) {
-      await initialize(req, res, body, endpoint);
+      await initialize(req, res, body, endpoint, credential);
       return;
     }
     // 400 without a session id, 404 for an unknown one or another endpoint's.
@@ -155,8 +155,14 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   }
 
   /** A new session: its MCP server, for the endpoint the credential named, and its transport. */
-  async function initialize(req: IncomingMessage, res: ServerResponse, body: unknown, endpoint: Endpoint): Promise<void> {
-    const server = createMcpServer({ ...ctx, endpoint });
+  async function initialize(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    endpoint: Endpoint,
+    credential: string,
+  ): Promise<void> {
+    const server = createMcpServer({ ...ctx, endpoint, credential });
     const transport: SessionTransport = new SessionTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

@@ -62,7 +62,7 @@ export function createMcpServer(ctx: ToolContext): McpServer {
     const tool = register(server, ctx);
     tools.set(verb, tool);
     // Hidden from tools/list only: a call still reaches the SQL function, whose verb check answers forbidden,
-    // so the gate on calls lives in one place (switchboard._agent).
+    // so the gate on calls lives in one place (switchboard_internal.agent).
     if (!listed.has(verb)) tool.disable();
   }
 

@@ -37,7 +37,7 @@ export function registerAddTodoTool(server: McpServer, ctx: ToolContext): Regist
     },
     (args, extra) =>
       runTool(ctx, 'add_todo', extra, (check) =>
-        ctx.ledger.addTodo({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+        ctx.ledger.addTodo({ credential: check?.credential ?? ctx.credential, ...args }, check),
       ),
   );
 }

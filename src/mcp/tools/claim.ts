@@ -32,7 +32,7 @@ export function registerClaimTool(server: McpServer, ctx: ToolContext): Register
     (args, extra) =>
       runTool(ctx, 'claim', extra, (check) =>
         ctx.ledger.claim(
-          { endpoint_id: ctx.endpoint.endpoint_id, ...args, mcp_session_id: extra.sessionId ?? null },
+          { credential: check?.credential ?? ctx.credential, ...args, mcp_session_id: extra.sessionId ?? null },
           check,
         ),
       ),

@@ -45,7 +45,7 @@ export function registerClaimNextTool(server: McpServer, ctx: ToolContext): Regi
       runTool(ctx, 'claim_next', extra, async (check) => {
         const claim = () =>
           ctx.ledger.claimNext(
-            { endpoint_id: ctx.endpoint.endpoint_id, ...args, mcp_session_id: extra.sessionId ?? null },
+            { credential: check?.credential ?? ctx.credential, ...args, mcp_session_id: extra.sessionId ?? null },
             check,
           );
         if (!wait_seconds) return claim();

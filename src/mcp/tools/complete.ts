@@ -23,7 +23,7 @@ export function registerCompleteTool(server: McpServer, ctx: ToolContext): Regis
     },
     (args, extra) =>
       runTool(ctx, 'complete', extra, (check) =>
-        ctx.ledger.complete({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+        ctx.ledger.complete({ credential: check?.credential ?? ctx.credential, ...args }, check),
       ),
   );
 }

@@ -24,7 +24,7 @@ export function registerFailTool(server: McpServer, ctx: ToolContext): Registere
     },
     (args, extra) =>
       runTool(ctx, 'fail', extra, (check) =>
-        ctx.ledger.fail({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+        ctx.ledger.fail({ credential: check?.credential ?? ctx.credential, ...args }, check),
       ),
   );
 }

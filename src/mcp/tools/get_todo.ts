@@ -27,7 +27,7 @@ export function registerGetTodoTool(server: McpServer, ctx: ToolContext): Regist
     },
     (args, extra) =>
       runTool(ctx, 'get_todo', extra, (check) =>
-        ctx.ledger.getTodo({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+        ctx.ledger.getTodo({ credential: check?.credential ?? ctx.credential, ...args }, check),
       ),
   );
 }

@@ -23,7 +23,7 @@ export function registerHeartbeatTool(server: McpServer, ctx: ToolContext): Regi
     },
     (args, extra) =>
       runTool(ctx, 'heartbeat', extra, (check) =>
-        ctx.ledger.heartbeat({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+        ctx.ledger.heartbeat({ credential: check?.credential ?? ctx.credential, ...args }, check),
       ),
   );
 }

@@ -31,7 +31,7 @@ export function registerListTodosTool(server: McpServer, ctx: ToolContext): Regi
     },
     (args, extra) =>
       runTool(ctx, 'list_todos', extra, (check) =>
-        ctx.ledger.listTodos({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+        ctx.ledger.listTodos({ credential: check?.credential ?? ctx.credential, ...args }, check),
       ),
   );
 }

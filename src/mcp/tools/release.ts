@@ -23,7 +23,7 @@ export function registerReleaseTool(server: McpServer, ctx: ToolContext): Regist
     },
     (args, extra) =>
       runTool(ctx, 'release', extra, (check) =>
-        ctx.ledger.release({ endpoint_id: ctx.endpoint.endpoint_id, ...args }, check),
+        ctx.ledger.release({ credential: check?.credential ?? ctx.credential, ...args }, check),
       ),
   );
 }
