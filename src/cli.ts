@@ -167,6 +167,9 @@ function build(): Command {
       let stopEmbedded = async () => {};
       let databaseUrl = config.DATABASE_URL;
       let where = 'DATABASE_URL';
+      // The server runs on DATABASE_URL's login (refused if it holds the admin API), or on the embedded Postgres as
+      // its own login with agent + Board + worker: migrations and the banner's admin commands use the superuser.
+      let serveUrl = async (url: string) => url;
       if (!databaseUrl) {
         const pg = await startEmbeddedPostgres({
           dataDir: o.dataDir ?? config.SWITCHBOARD_DATA_DIR,
@@ -175,14 +178,16 @@ function build(): Command {
         });
         stopEmbedded = pg.stop;
         databaseUrl = pg.url;
-        where = `embedded, data in ${pg.dataDir}`;
+        serveUrl = pg.serveUrl;
+        where = `embedded, data in ${pg.dataDir}; superuser password in ${pg.dataDir}/switchboard-superuser.password`;
       }
       let server: RunningServer;
       try {
         await migrateDatabase(databaseUrl, { quiet: true });
-        const ops = operationsHooks(opsConfig, { databaseUrl, worker: o.worker });
+        const runAs = await serveUrl(databaseUrl);
+        const ops = operationsHooks(opsConfig, { databaseUrl: runAs, worker: o.worker });
         server = await startServer({
-          config: { ...config, DATABASE_URL: databaseUrl },
+          config: { ...config, DATABASE_URL: runAs },
           log,
           host: o.host,
           port: o.port,
