@@ -49,20 +49,36 @@ async function withLedger<T>(config: Config, fn: (ledger: Ledger, sql: Sql) => P
   }
 }
 
+/**
+ * Listens for SIGINT/SIGTERM from now on; `until(stop)` waits for the first one (perhaps already received) and
+ * runs stop, exiting 1 if that has not finished within SHUTDOWN_MS of the signal. Armed before a command starts
+ * anything, so a signal during startup (say while the embedded Postgres initialises) still stops what started.
+ */
+function armSignals(log: Logger): { received: () => boolean; until: (stop: () => Promise<void>) => Promise<void> } {
+  let signal: string | undefined;
+  let wake = () => {};
+  const signalled = new Promise<void>((done) => (wake = done));
+  const onSignal = (s: string) => {
+    if (signal) return;
+    signal = s;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      err(`switchboard: did not stop within ${SHUTDOWN_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_MS).unref();
+    wake();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { received: () => signal !== undefined, until: async (stop) => {
+    await signalled;
+    await stop();
+  } };
+}
+
 /** Waits for SIGINT/SIGTERM, then runs stop; exits 1 if it has not finished within SHUTDOWN_MS. */
 function untilSignal(log: Logger, stop: () => Promise<void>): Promise<void> {
-  return new Promise((done, fail) => {
-    const onSignal = (signal: string) => {
-      log.info({ signal }, 'shutting down');
-      setTimeout(() => {
-        err(`switchboard: did not stop within ${SHUTDOWN_MS / 1000} s; exiting`);
-        process.exit(1);
-      }, SHUTDOWN_MS).unref();
-      stop().then(done, fail);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  });
+  return armSignals(log).until(stop);
 }
 
 function mcpSnippets(url: string, credential: string, databaseUrl: string | undefined): string {
@@ -161,6 +177,7 @@ function build(): Command {
       const { migrateDatabase } = await import('./migrate.js');
       const opsConfig = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
+      const signals = armSignals(log);
       let stopEmbedded = async () => {};
       let databaseUrl = config.DATABASE_URL;
       let where = 'DATABASE_URL';
@@ -174,9 +191,11 @@ function build(): Command {
         databaseUrl = pg.url;
         where = `embedded, data in ${pg.dataDir}`;
       }
+      if (signals.received()) return signals.until(stopEmbedded);
       let server: RunningServer;
       try {
         await migrateDatabase(databaseUrl, { quiet: true });
+        if (signals.received()) return await signals.until(stopEmbedded);
         const ops = operationsHooks(opsConfig, { databaseUrl, worker: o.worker });
         server = await startServer({
           config: { ...config, DATABASE_URL: databaseUrl },
@@ -191,8 +210,8 @@ function build(): Command {
         await stopEmbedded();
         throw e;
       }
-      printBanner(server, databaseUrl, where);
-      await untilSignal(log, async () => {
+      if (!signals.received()) printBanner(server, databaseUrl, where);
+      await signals.until(async () => {
         try {
           await server.stop(SHUTDOWN_MS - 3500);
         } finally {
