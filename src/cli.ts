@@ -76,11 +76,6 @@ function armSignals(log: Logger): { received: () => boolean; until: (stop: () =>
   } };
 }
 
-/** Waits for SIGINT/SIGTERM, then runs stop; exits 1 if it has not finished within SHUTDOWN_MS. */
-function untilSignal(log: Logger, stop: () => Promise<void>): Promise<void> {
-  return armSignals(log).until(stop);
-}
-
 function mcpSnippets(url: string, credential: string, databaseUrl: string | undefined): string {
   const http = { mcpServers: { switchboard: { type: 'http', url, headers: { Authorization: `Bearer ${credential}` } } } };
   const stdio = {
@@ -129,6 +124,7 @@ function build(): Command {
       const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
       const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker });
       const log = createLogger({ level: config.LOG_LEVEL });
+      const signals = armSignals(log);
       const server = await startServer({
         config,
         log,
@@ -138,7 +134,7 @@ function build(): Command {
         onStart: ops.onStart,
         onStop: ops.onStop,
       });
-      await untilSignal(log, () => server.stop(SHUTDOWN_MS - 2000));
+      await signals.until(() => server.stop(SHUTDOWN_MS - 2000));
     });
 
   program
@@ -151,8 +147,9 @@ function build(): Command {
       const { startWorker } = await import('./worker/index.js');
       const ops = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
+      const signals = armSignals(log);
       const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops) });
-      await untilSignal(log, () => worker.stop());
+      await signals.until(() => worker.stop());
     });
 
   program
