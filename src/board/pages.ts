@@ -59,6 +59,11 @@ export function attemptCounter(t: Pick<Todo, 'attempt' | 'max_attempts' | 'state
   return n > m ? `cap of ${m} reached${claims}` : `${n} of ${m}`;
 }
 
+/** The counter says more than "n / m": past the cap, or at it while the todo can still be claimed or is held. */
+function atCap(t: Pick<Todo, 'attempt' | 'max_attempts' | 'state'>): boolean {
+  return t.attempt > t.max_attempts || (t.attempt === t.max_attempts && (t.state === 'pending' || t.state === 'claimed'));
+}
+
 function csrfField(csrf: string): Html {
   return html`<input type="hidden" name="csrf" value="${csrf}">`;
 }
@@ -164,8 +169,8 @@ export function todosBody(base: string, v: TodosView): Html {
     (t) => html`<tr data-todo="${t.id}">
       <td><a href="${base}/todos/${t.id}">${todoName(t)}</a><div class="muted id">${t.id}</div></td>
       <td>${t.queue}</td><td>${t.agent_id ?? ''}</td><td>${stateBadge(t)}</td>
-      <td class="num">${t.attempt < t.max_attempts ? `${t.attempt} / ${t.max_attempts}` : html`<span title="${attemptCounter(t)}">${
-        t.max_attempts} / ${t.max_attempts} · cap</span>`}</td>
+      <td class="num">${atCap(t) ? html`<span title="${attemptCounter(t)}">${t.max_attempts} / ${t.max_attempts} · cap</span>`
+        : `${t.attempt} / ${t.max_attempts}`}</td>
       <td>${time(t.updated_at)}</td>
       <td>${t.next_retry_at ? time(t.next_retry_at) : heldBy(t) ? html`held by <span class="data">${heldBy(t)}</span>` : ''}</td>
     </tr>`,

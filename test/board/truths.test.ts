@@ -189,7 +189,11 @@ t.test('released at its cap and claimed again: "cap reached", never "attempt 3 o
   const counter = await alice.page.locator('dl.facts .counter').textContent();
   t.match(counter, /^1 of 1, cap reached \(claimed 3 times .*\): the next fail or lapse dead-letters it$/, 'the drawer says the cap is reached');
   t.notMatch(await alice.page.locator('main').textContent(), /3 of 1/, 'nowhere "3 of 1"');
+  const once = await addTodo('Done on its only attempt', 1);
+  await q(`select switchboard.claim(endpoint_id => $1, todo_id => $2, claimant => 'run-1')`, ids.ep, once);
+  await q(`select switchboard.complete(endpoint_id => $1, todo_id => $2)`, ids.ep, once);
   await alice.page.goto(`${base}/board/todos?queue=q`);
+  t.equal(await alice.page.locator(`tr[data-todo="${once}"] td.num`).textContent(), '1 / 1', 'a todo done on its only attempt is plain 1 / 1');
   const cell = alice.page.locator(`tr[data-todo="${id}"] td.num`);
   t.equal(await cell.textContent(), '1 / 1 · cap', 'the list shows the cap');
   t.match(await cell.locator('span').getAttribute('title'), 'the next fail or lapse dead-letters it', 'with the sentence on hover');
