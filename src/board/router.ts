@@ -15,6 +15,7 @@ import {
   errorBanner,
   loginConfirmBody,
   loginFailedBody,
+  loginUnnamedBody,
   notFoundBody,
   queuesBody,
   signedOutBody,
@@ -46,20 +47,22 @@ export interface BoardOptions {
  */
 export async function createLoginUrl(sql: Sql, handle: string, baseUrl: string): Promise<string> {
   const t = await createAdminLedger(sql).loginToken(handle);
-  return `${baseUrl.replace(/\/+$/, '')}${BOARD_PATH}/login?token=${encodeURIComponent(t.login_token)}`;
+  const q = new URLSearchParams({ token: t.login_token, as: t.handle });
+  return `${baseUrl.replace(/\/+$/, '')}${BOARD_PATH}/login?${q}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const DONE_TEXT: Record<string, string> = {
-  retry: 'Retried: the todo is pending and claimable now.',
-  cancel: 'Canceled.',
-  claim: 'Claimed: you hold the lease from the Board.',
-  extend: 'Lease extended.',
-  release: 'Released: the todo is back to pending.',
-  complete: 'Completed.',
-  fail: 'Failed: the attempt is closed with your summary.',
-};
+// A Map, not an object literal: `?did=constructor` must find nothing rather than Object's own constructor.
+const DONE_TEXT = new Map<string, string>([
+  ['retry', 'Retried: the todo is pending and claimable now.'],
+  ['cancel', 'Canceled.'],
+  ['claim', 'Claimed: you hold the lease from the Board.'],
+  ['extend', 'Lease extended.'],
+  ['release', 'Released: the todo is back to pending.'],
+  ['complete', 'Completed.'],
+  ['fail', 'Failed: the attempt is closed with your summary.'],
+]);
 
 const STATUS: Record<CallerError['kind'], number> = { not_found: 404, conflict: 409, invalid: 422, forbidden: 403, internal: 500 };
 
@@ -154,6 +157,11 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
   }
 
+  // Browsers ask every origin for /favicon.ico; the Board has no icon, and says so without a 404 in the log.
+  router.get('/favicon.ico', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400').status(204).end();
+  });
+
   router.get(`${B}/static/board.css`, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('css').send(BOARD_CSS);
   });
@@ -162,7 +170,8 @@ export function createBoardRouter(opts: BoardOptions): Router {
   // must not spend the token or change anything. The POST signs in.
   router.get(`${B}/login`, (req, res) => {
     const token = first(req.query.token);
-    if (token) return page(res, 200, 'Sign in', loginConfirmBody(B, token));
+    const as = first(req.query.as);
+    if (token) return as ? page(res, 200, `Sign in as ${as}`, loginConfirmBody(B, token, as)) : page(res, 200, 'Sign in', loginUnnamedBody());
     if (first(req.query.signed_out)) return page(res, 200, 'Signed out', signedOutBody(B));
     return page(res, 200, 'Sign in', signInRequiredBody());
   });
@@ -173,6 +182,14 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
     try {
       const s = await ledger.signIn(field(req.body, 'token') ?? '');
+      // The confirm page named an account (from the link); a token for any other account is refused, its session
+      // closed at once, so the page never signs a browser into someone other than who it said.
+      const as = field(req.body, 'as');
+      if (as === null || as.toLowerCase() !== s.handle.toLowerCase()) {
+        await ledger.signOut(s.session_secret);
+        return page(res, 403, 'Sign-in failed', loginFailedBody('forbidden: this sign-in link is not for the account it names',
+          'Run `switchboard owner login <handle>` for a new link, and open it as printed.'));
+      }
       res.cookie(SESSION_COOKIE, s.session_secret, {
         httpOnly: true,
         sameSite: 'strict',
@@ -262,7 +279,8 @@ export function createBoardRouter(opts: BoardOptions): Router {
     try {
       if (!(s = await viewer(req, res))) return;
       const did = first(req.query.did);
-      const banner = did && DONE_TEXT[did] ? html`<div class="banner ok" role="status">${DONE_TEXT[did]}</div>` : null;
+      const done = did ? DONE_TEXT.get(did) : undefined;
+      const banner = done ? html`<div class="banner ok" role="status">${done}</div>` : null;
       await renderTodo(res, s, req.params.id, 200, banner);
     } catch (err) {
       internal(res, err, s ?? undefined);
