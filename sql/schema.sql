@@ -103,11 +103,11 @@ declare
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
-  if octet_length(title) > 512 then
-    perform switchboard_internal.raise('invalid', 'title is longer than 512 bytes', null);
+  if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
+    perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
   end if;
-  perform switchboard_internal.check_json('payload', payload, 262144);
-  perform switchboard_internal.check_json('routing', routing, 16384, true);
+  perform switchboard_internal.check_json('payload', payload, switchboard_internal.limit_of('json_bytes'));
+  perform switchboard_internal.check_json('routing', routing, switchboard_internal.limit_of('routing_bytes'), true);
   if priority is not null and priority not between -1000 and 1000 then
     perform switchboard_internal.raise('invalid', 'priority must be between -1000 and 1000', null);
   end if;
@@ -330,7 +330,7 @@ declare
   v_t switchboard.todos;
 begin
   perform switchboard_internal.check_artifact(artifact);
-  perform switchboard_internal.check_json('result', result, 262144);
+  perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   -- One statement: the holder check and both writes (_end_held); _todo_json is then given a variable, so it is
   -- inlined and its plan cached.
   v_t := switchboard_internal.end_held(endpoint_id, todo_id, v_agent, lease_token, 'completed', result, summary, artifact);
@@ -347,6 +347,26 @@ COMMENT ON FUNCTION switchboard.complete(endpoint_id uuid, todo_id uuid, result 
 summary: cut to 2048 bytes on a UTF-8 boundary (summary_truncated); artifact: mcp://cairn/<id> or an absolute https URL,
 <= 512 bytes, never fetched. Errors: forbidden, not_found, invalid (artifact, result > 256 KiB; the todo stays claimed),
 conflict (not claimed, or not the holder of the live lease: a fenced attempt needs its lease_token).';
+
+
+--
+-- Name: contract(); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.contract() RETURNS jsonb
+    LANGUAGE sql IMMUTABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select switchboard_internal.contract();
+$$;
+
+
+--
+-- Name: FUNCTION contract(); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.contract() IS 'contract() -> {verbs, implied_verbs, errors: [{kind, sqlstate, meaning}], limits}. The constants every surface shares, defined once
+in SQL (src/contract.gen.ts is generated from it). Never raises.';
 
 
 --
@@ -435,11 +455,8 @@ CREATE FUNCTION switchboard.error_codes() RETURNS TABLE(kind text, sqlstate text
     LANGUAGE sql IMMUTABLE SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
-  values
-    ('not_found', 'SB404', 'No such todo, owner or endpoint in the caller''s scope. An id of another tenant answers exactly the same.'),
-    ('conflict',  'SB409', 'The todo is not in a state that allows this, or the caller does not hold its lease (fence included).'),
-    ('invalid',   'SB422', 'An argument is malformed or out of range. Nothing was changed.'),
-    ('forbidden', 'SB403', 'The endpoint is unknown or revoked, or the verb is not in its frozen verb set.')
+  select e ->> 'kind', e ->> 'sqlstate', e ->> 'meaning'
+    from jsonb_array_elements(switchboard_internal.contract() -> 'errors') e
 $$;
 
 
@@ -464,7 +481,7 @@ declare
   v_t switchboard.todos;
 begin
   perform switchboard_internal.check_artifact(artifact);
-  perform switchboard_internal.check_json('result', result, 262144);
+  perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
   -- Two steps: _todo_json given a volatile call as its argument cannot be inlined (its argument is used many times)
   -- and, as a LANGUAGE sql function, was then planned again on every call; given a variable it is inlined and cached.
@@ -532,7 +549,7 @@ begin
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
-  return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 20), 50));
+  return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 20), switchboard_internal.limit_of('attempts_limit_max')));
 end;
 $$;
 
@@ -809,7 +826,7 @@ declare
   v_t switchboard.todos;
 begin
   perform switchboard_internal.check_artifact(artifact);
-  perform switchboard_internal.check_json('result', result, 262144);
+  perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   v_t := switchboard_internal.owner_hold(owner_id, todo_id);
   -- Two steps, as in complete: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
   v_t := switchboard_internal.end_attempt(v_t, 'completed', result, summary, artifact);
@@ -877,7 +894,7 @@ declare
   v_t switchboard.todos;
 begin
   perform switchboard_internal.check_artifact(artifact);
-  perform switchboard_internal.check_json('result', result, 262144);
+  perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   v_t := switchboard_internal.owner_hold(owner_id, todo_id);
   -- Two steps, as in complete: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
   v_t := switchboard_internal.end_attempt(v_t, 'failed', result, summary, artifact);
@@ -921,7 +938,7 @@ begin
   end if;
   select e.agent_id, e.revoked_at is not null into v_agent, v_revoked
     from switchboard.endpoints e where e.id = v_t.endpoint_id;
-  return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 50), 50))
+  return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 50), switchboard_internal.limit_of('attempts_limit_max')))
       || jsonb_build_object('agent_id', v_agent, 'endpoint_revoked', v_revoked);
 end;
 $$;
@@ -1645,7 +1662,7 @@ CREATE FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs te
     AS $_$
 #variable_conflict use_variable
 declare
-  v_all text[] := array['add_todo','claim','claim_next','heartbeat','complete','fail','release','get_todo','list_todos'];
+  v_all text[] := array(select jsonb_array_elements_text(switchboard_internal.contract() -> 'verbs'));
   v_verbs text[];
   v_credential text := 'sbk_' || switchboard_internal.random_token(32);
   v_endpoint switchboard.endpoints;
@@ -2316,7 +2333,7 @@ begin
     perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
                                'Ask the owner to vend a new endpoint credential.');
   end if;
-  if not (verb = any (v_verbs) or (verb = 'get_todo' and 'list_todos' = any (v_verbs))) then
+  if not switchboard_internal.verb_held(v_verbs, verb) then
     perform switchboard_internal.raise('forbidden', format('this endpoint was not vended the verb %s', verb),
                                'An endpoint''s verbs are frozen when it is vended; ask the owner for an endpoint that holds this verb.');
   end if;
@@ -2548,7 +2565,7 @@ begin
   if artifact is null then
     return;
   end if;
-  if octet_length(artifact) > 512
+  if octet_length(artifact) > switchboard_internal.limit_of('artifact_bytes')
      or not (artifact ~ '^mcp://cairn/[A-Za-z0-9_-]{1,64}$'
              or artifact ~* '^https://([A-Za-z0-9._~%!$&''()*+,;=:-]+@)?([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$')
   then
@@ -2630,7 +2647,7 @@ begin
   if url is null then
     return;
   end if;
-  if octet_length(url) > 2048
+  if octet_length(url) > switchboard_internal.limit_of('webhook_url_bytes')
      or url !~ '^https?://[^/?#[:space:]@]+(/[^[:space:]]*)?$'
      or (url !~ '^https://' and not switchboard_internal.setting_bool('webhook_allow_http')) then
     perform switchboard_internal.raise('invalid', 'a webhook URL must be an absolute https URL of at most 2048 bytes, without user info',
@@ -2663,6 +2680,48 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.compact_json(doc jsonb) IS 'Internal. Compact JSON text of a jsonb value (for attempt_summary_from_result).';
+
+
+--
+-- Name: contract(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.contract() RETURNS jsonb
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select jsonb_build_object(
+    'verbs', jsonb_build_array('add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo',
+                               'list_todos'),
+    'implied_verbs', jsonb_build_object('get_todo', 'list_todos'),
+    'errors', jsonb_build_array(
+      jsonb_build_object('kind', 'not_found', 'sqlstate', 'SB404', 'meaning',
+        'No such todo, owner or endpoint in the caller''s scope. An id of another tenant answers exactly the same.'),
+      jsonb_build_object('kind', 'conflict', 'sqlstate', 'SB409', 'meaning',
+        'The todo is not in a state that allows this, or the caller does not hold its lease (fence included).'),
+      jsonb_build_object('kind', 'invalid', 'sqlstate', 'SB422', 'meaning',
+        'An argument is malformed or out of range. Nothing was changed.'),
+      jsonb_build_object('kind', 'forbidden', 'sqlstate', 'SB403', 'meaning',
+        'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set.')),
+    'limits', jsonb_build_object(
+      'title_bytes', 512,
+      'claimant_bytes', 128,
+      'summary_bytes', 2048,
+      'artifact_bytes', 512,
+      'json_bytes', 262144,
+      'routing_bytes', 16384,
+      'webhook_url_bytes', 2048,
+      'lease_seconds_min', 1,
+      'lease_seconds_max', 86400,
+      'attempts_limit_max', 50,
+      'prior_attempts', 5));
+$$;
+
+
+--
+-- Name: FUNCTION contract(); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.contract() IS 'Internal. The shared constants: agent verbs, implied verbs, error kinds and SQLSTATEs, size and range limits.';
 
 
 --
@@ -3090,10 +3149,12 @@ CREATE FUNCTION switchboard_internal.lease_seconds(requested integer) RETURNS in
     AS $$
 begin
   if requested is null then
-    return switchboard_internal.setting_int('default_lease_seconds', 300, 1, 86400);
+    return switchboard_internal.setting_int('default_lease_seconds', 300, switchboard_internal.limit_of('lease_seconds_min'),
+                                            switchboard_internal.limit_of('lease_seconds_max'));
   end if;
-  if requested < 1 or requested > 86400 then
-    perform switchboard_internal.raise('invalid', format('lease_seconds must be between 1 and 86400, not %s', requested),
+  if requested < switchboard_internal.limit_of('lease_seconds_min') or requested > switchboard_internal.limit_of('lease_seconds_max') then
+    perform switchboard_internal.raise('invalid', format('lease_seconds must be between %s and %s, not %s',
+      switchboard_internal.limit_of('lease_seconds_min'), switchboard_internal.limit_of('lease_seconds_max'), requested),
                                'Ask for a lease as long as the work needs and extend it with heartbeat.');
   end if;
   return requested;
@@ -3106,6 +3167,24 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.lease_seconds(requested integer) IS 'Internal. Validates a requested lease (1..86400 s, else invalid) or supplies default_lease_seconds.';
+
+
+--
+-- Name: limit_of(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.limit_of(name text) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select (switchboard_internal.contract() -> 'limits' ->> name)::integer;
+$$;
+
+
+--
+-- Name: FUNCTION limit_of(name text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.limit_of(name text) IS 'Internal. The limit of that name in contract() (null for an unknown name).';
 
 
 --
@@ -3315,7 +3394,8 @@ declare
   v_prior jsonb := '[]'::jsonb;
 begin
   if claimant is not null then
-    v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''), 128)).cut;
+    v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
+                                                switchboard_internal.limit_of('claimant_bytes'))).cut;
   end if;
   if coalesce(require_fence, false) then
     v_token := switchboard_internal.random_token(16);
@@ -3372,7 +3452,7 @@ begin
       into v_prior
       from (select a from switchboard.todo_attempts a
              where a.todo_id = v_todo.id and a.seq < v_todo.last_seq
-             order by a.seq desc limit 5) s;
+             order by a.seq desc limit switchboard_internal.limit_of('prior_attempts')) s;
   end if;
 
   return switchboard_internal.todo_json(v_todo, true)
@@ -3491,8 +3571,8 @@ CREATE FUNCTION switchboard_internal.raise(kind text, message text, hint text DE
 -- (It only raises, so plpgsql_check suggests IMMUTABLE; an immutable call with constant arguments could be
 -- folded at plan time and raise in a branch that never runs, so it stays VOLATILE on purpose.)
 declare
-  v_state text := case kind when 'not_found' then 'SB404' when 'conflict' then 'SB409'
-                            when 'invalid' then 'SB422' when 'forbidden' then 'SB403' end;
+  v_state text := (select e ->> 'sqlstate' from jsonb_array_elements(switchboard_internal.contract() -> 'errors') e
+                    where e ->> 'kind' = raise.kind);
 begin
   if v_state is null then
     raise exception 'switchboard_internal.raise: unknown error kind %', kind;
@@ -3545,7 +3625,7 @@ begin
   -- Most reports carry no summary; for them the cut is a no-op not worth a statement.
   truncated := false;
   if v_summary is not null then
-    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(v_summary, 2048) c;
+    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(v_summary, switchboard_internal.limit_of('summary_bytes')) c;
   end if;
 end;
 $$;
@@ -3690,6 +3770,24 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.ts(t timestamp with time zone) IS 'Internal. RFC 3339 (UTC, microseconds) text of a timestamp, or null.';
+
+
+--
+-- Name: verb_held(text[], text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.verb_held(verbs text[], verb text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select verb = any (verbs) or coalesce((switchboard_internal.contract() -> 'implied_verbs' ->> verb) = any (verbs), false);
+$$;
+
+
+--
+-- Name: FUNCTION verb_held(verbs text[], verb text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.verb_held(verbs text[], verb text) IS 'Internal. True when the verb set holds the verb itself or a verb that implies it (list_todos grants get_todo).';
 
 
 --
@@ -4287,6 +4385,14 @@ GRANT ALL ON FUNCTION switchboard.complete(endpoint_id uuid, todo_id uuid, resul
 
 
 --
+-- Name: FUNCTION contract(); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.contract() FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.contract() TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION credential_endpoint(credential text); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -4851,6 +4957,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.compact_json(doc jsonb) FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION contract(); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.contract() FROM PUBLIC;
+
+
+--
 -- Name: TABLE endpoints; Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -4925,6 +5038,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.lease_seconds(requested integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION limit_of(name text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.limit_of(name text) FROM PUBLIC;
 
 
 --
@@ -5051,6 +5171,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detai
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.ts(t timestamp with time zone) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION verb_held(verbs text[], verb text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.verb_held(verbs text[], verb text) FROM PUBLIC;
 
 
 --

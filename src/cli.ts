@@ -4,6 +4,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig, requireDatabaseUrl } from './config.js';
+import { CONTRACT } from './contract.gen.js';
 import { ADMIN_ROLE, AGENT_ROLE, createPool, roleFor, type Sql } from './db.js';
 import { toCallerError } from './errors.js';
 import { type AdminLedger, createAdminLedger, createLedger, type Doc } from './ledger.js';
@@ -20,7 +21,7 @@ const serving = async () => ({
 });
 
 const CLI_PATH = fileURLToPath(import.meta.url);
-const AGENT_VERBS = ['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos'];
+const AGENT_VERBS = CONTRACT.verbs;
 /** SIGINT/SIGTERM to exit, everything included. */
 const SHUTDOWN_MS = 10_000;
 

@@ -1,6 +1,9 @@
 // Maps what the database raised to the error a caller sees: the ledger's four kinds, bad input, or internal.
 
-export type ErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'internal';
+import { CONTRACT } from './contract.gen.js';
+
+/** A ledger error kind (switchboard.contract()'s errors), or internal. */
+export type ErrorKind = (typeof CONTRACT.errors)[number]['kind'] | 'internal';
 
 export interface CallerError {
   kind: ErrorKind;
@@ -10,8 +13,8 @@ export interface CallerError {
   hint: string;
 }
 
-// The SQLSTATEs of switchboard.error_codes().
-const LEDGER: Record<string, ErrorKind> = { SB404: 'not_found', SB409: 'conflict', SB422: 'invalid', SB403: 'forbidden' };
+// SQLSTATE -> kind, as switchboard.contract() (and so error_codes()) defines them.
+const LEDGER: Record<string, ErrorKind> = Object.fromEntries(CONTRACT.errors.map((e) => [e.sqlstate, e.kind]));
 
 // Postgres rejecting a value the caller sent (a malformed uuid or time, an integer out of range, a NUL
 // byte, JSON nested too deep). Nothing changed, and the caller can fix it, so it is `invalid`.

@@ -3,6 +3,7 @@ import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server
 import { CallToolRequestParamsSchema, CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ToolContext } from '../context.js';
+import { CONTRACT } from '../contract.gen.js';
 import { invalidInput } from '../errors.js';
 import { checkCredential, errorResult, logCall } from './run.js';
 import { registerAddTodoTool } from './tools/add_todo.js';
@@ -37,10 +38,10 @@ export const TOOLS: Record<string, Register> = {
   list_todos: registerListTodosTool,
 };
 
-/** The verbs tools/list shows an endpoint: its vended verbs, and get_todo when it holds list_todos. */
+/** The verbs tools/list shows an endpoint: its vended verbs, and those they imply (contract(): list_todos grants get_todo). */
 export function listedVerbs(verbs: readonly string[]): Set<string> {
   const listed = new Set(verbs);
-  if (listed.has('list_todos')) listed.add('get_todo');
+  for (const [verb, by] of Object.entries(CONTRACT.implied_verbs)) if (listed.has(by)) listed.add(verb);
   return listed;
 }
 

@@ -25,11 +25,11 @@ declare
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
-  if octet_length(title) > 512 then
-    perform switchboard_internal.raise('invalid', 'title is longer than 512 bytes', null);
+  if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
+    perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
   end if;
-  perform switchboard_internal.check_json('payload', payload, 262144);
-  perform switchboard_internal.check_json('routing', routing, 16384, true);
+  perform switchboard_internal.check_json('payload', payload, switchboard_internal.limit_of('json_bytes'));
+  perform switchboard_internal.check_json('routing', routing, switchboard_internal.limit_of('routing_bytes'), true);
   if priority is not null and priority not between -1000 and 1000 then
     perform switchboard_internal.raise('invalid', 'priority must be between -1000 and 1000', null);
   end if;

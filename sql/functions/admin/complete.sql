@@ -22,7 +22,7 @@ declare
   v_t switchboard.todos;
 begin
   perform switchboard_internal.check_artifact(artifact);
-  perform switchboard_internal.check_json('result', result, 262144);
+  perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   -- One statement: the holder check and both writes (_end_held); _todo_json is then given a variable, so it is
   -- inlined and its plan cached.
   v_t := switchboard_internal.end_held(endpoint_id, todo_id, v_agent, lease_token, 'completed', result, summary, artifact);

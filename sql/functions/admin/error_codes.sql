@@ -6,11 +6,8 @@ immutable
 security definer
 set search_path = switchboard, pg_temp
 as $$
-  values
-    ('not_found', 'SB404', 'No such todo, owner or endpoint in the caller''s scope. An id of another tenant answers exactly the same.'),
-    ('conflict',  'SB409', 'The todo is not in a state that allows this, or the caller does not hold its lease (fence included).'),
-    ('invalid',   'SB422', 'An argument is malformed or out of range. Nothing was changed.'),
-    ('forbidden', 'SB403', 'The endpoint is unknown or revoked, or the verb is not in its frozen verb set.')
+  select e ->> 'kind', e ->> 'sqlstate', e ->> 'meaning'
+    from jsonb_array_elements(switchboard_internal.contract() -> 'errors') e
 $$;
 comment on function switchboard.error_codes() is
   'The error registry: kind, SQLSTATE and meaning of not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403). Errors carry a message that starts with the kind and a hint where the caller can act.';

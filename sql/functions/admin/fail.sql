@@ -22,7 +22,7 @@ declare
   v_t switchboard.todos;
 begin
   perform switchboard_internal.check_artifact(artifact);
-  perform switchboard_internal.check_json('result', result, 262144);
+  perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
   -- Two steps: _todo_json given a volatile call as its argument cannot be inlined (its argument is used many times)
   -- and, as a LANGUAGE sql function, was then planned again on every call; given a variable it is inlined and cached.

@@ -21,7 +21,7 @@ begin
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
-  return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 20), 50));
+  return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 20), switchboard_internal.limit_of('attempts_limit_max')));
 end;
 $$;
 comment on function switchboard.get_todo(uuid, uuid, integer) is

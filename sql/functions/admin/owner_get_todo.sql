@@ -28,7 +28,7 @@ begin
   end if;
   select e.agent_id, e.revoked_at is not null into v_agent, v_revoked
     from switchboard.endpoints e where e.id = v_t.endpoint_id;
-  return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 50), 50))
+  return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 50), switchboard_internal.limit_of('attempts_limit_max')))
       || jsonb_build_object('agent_id', v_agent, 'endpoint_revoked', v_revoked);
 end;
 $$;

@@ -11,7 +11,7 @@ set search_path = switchboard, pg_temp
 as $$
 #variable_conflict use_variable
 declare
-  v_all text[] := array['add_todo','claim','claim_next','heartbeat','complete','fail','release','get_todo','list_todos'];
+  v_all text[] := array(select jsonb_array_elements_text(switchboard_internal.contract() -> 'verbs'));
   v_verbs text[];
   v_credential text := 'sbk_' || switchboard_internal.random_token(32);
   v_endpoint switchboard.endpoints;

@@ -16,7 +16,7 @@ begin
     perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
                                'Ask the owner to vend a new endpoint credential.');
   end if;
-  if not (verb = any (v_verbs) or (verb = 'get_todo' and 'list_todos' = any (v_verbs))) then
+  if not switchboard_internal.verb_held(v_verbs, verb) then
     perform switchboard_internal.raise('forbidden', format('this endpoint was not vended the verb %s', verb),
                                'An endpoint''s verbs are frozen when it is vended; ask the owner for an endpoint that holds this verb.');
   end if;

@@ -9,7 +9,7 @@ begin
   if artifact is null then
     return;
   end if;
-  if octet_length(artifact) > 512
+  if octet_length(artifact) > switchboard_internal.limit_of('artifact_bytes')
      or not (artifact ~ '^mcp://cairn/[A-Za-z0-9_-]{1,64}$'
              or artifact ~* '^https://([A-Za-z0-9._~%!$&''()*+,;=:-]+@)?([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$')
   then

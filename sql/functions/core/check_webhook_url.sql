@@ -11,7 +11,7 @@ begin
   if url is null then
     return;
   end if;
-  if octet_length(url) > 2048
+  if octet_length(url) > switchboard_internal.limit_of('webhook_url_bytes')
      or url !~ '^https?://[^/?#[:space:]@]+(/[^[:space:]]*)?$'
      or (url !~ '^https://' and not switchboard_internal.setting_bool('webhook_allow_http')) then
     perform switchboard_internal.raise('invalid', 'a webhook URL must be an absolute https URL of at most 2048 bytes, without user info',

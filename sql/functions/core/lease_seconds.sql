@@ -6,10 +6,12 @@ stable
 as $$
 begin
   if requested is null then
-    return switchboard_internal.setting_int('default_lease_seconds', 300, 1, 86400);
+    return switchboard_internal.setting_int('default_lease_seconds', 300, switchboard_internal.limit_of('lease_seconds_min'),
+                                            switchboard_internal.limit_of('lease_seconds_max'));
   end if;
-  if requested < 1 or requested > 86400 then
-    perform switchboard_internal.raise('invalid', format('lease_seconds must be between 1 and 86400, not %s', requested),
+  if requested < switchboard_internal.limit_of('lease_seconds_min') or requested > switchboard_internal.limit_of('lease_seconds_max') then
+    perform switchboard_internal.raise('invalid', format('lease_seconds must be between %s and %s, not %s',
+      switchboard_internal.limit_of('lease_seconds_min'), switchboard_internal.limit_of('lease_seconds_max'), requested),
                                'Ask for a lease as long as the work needs and extend it with heartbeat.');
   end if;
   return requested;

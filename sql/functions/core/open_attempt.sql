@@ -28,7 +28,8 @@ declare
   v_prior jsonb := '[]'::jsonb;
 begin
   if claimant is not null then
-    v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''), 128)).cut;
+    v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
+                                                switchboard_internal.limit_of('claimant_bytes'))).cut;
   end if;
   if coalesce(require_fence, false) then
     v_token := switchboard_internal.random_token(16);
@@ -85,7 +86,7 @@ begin
       into v_prior
       from (select a from switchboard.todo_attempts a
              where a.todo_id = v_todo.id and a.seq < v_todo.last_seq
-             order by a.seq desc limit 5) s;
+             order by a.seq desc limit switchboard_internal.limit_of('prior_attempts')) s;
   end if;
 
   return switchboard_internal.todo_json(v_todo, true)

@@ -1,4 +1,4 @@
--- raise: raise a ledger error of one of the four kinds with its SQLSTATE (see error_codes()).
+-- raise: raise a ledger error of one of contract()'s kinds with its SQLSTATE (see error_codes()).
 -- The message starts with the kind's name; the hint says what the caller can do. Never returns.
 create or replace function switchboard_internal.raise(kind text, message text, hint text default null)
 returns void
@@ -9,8 +9,8 @@ as $$
 -- (It only raises, so plpgsql_check suggests IMMUTABLE; an immutable call with constant arguments could be
 -- folded at plan time and raise in a branch that never runs, so it stays VOLATILE on purpose.)
 declare
-  v_state text := case kind when 'not_found' then 'SB404' when 'conflict' then 'SB409'
-                            when 'invalid' then 'SB422' when 'forbidden' then 'SB403' end;
+  v_state text := (select e ->> 'sqlstate' from jsonb_array_elements(switchboard_internal.contract() -> 'errors') e
+                    where e ->> 'kind' = raise.kind);
 begin
   if v_state is null then
     raise exception 'switchboard_internal.raise: unknown error kind %', kind;

@@ -17,7 +17,7 @@ begin
   -- Most reports carry no summary; for them the cut is a no-op not worth a statement.
   truncated := false;
   if v_summary is not null then
-    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(v_summary, 2048) c;
+    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(v_summary, switchboard_internal.limit_of('summary_bytes')) c;
   end if;
 end;
 $$;
