@@ -32,16 +32,16 @@ begin
      for update skip locked
   ), moved as (
     update switchboard.todos x
-       set state = case when x.attempt >= x.max_attempts then 'failed' else 'pending' end,
+       set state = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).state,
            ready_at = case when x.attempt >= x.max_attempts then null else v_now end,
            owner = null, lease_expires_at = null, next_retry_at = null, updated_at = v_now
       from lapsed l
      where x.id = l.id
-    returning x.id, x.last_seq, x.state, x.queue
+    returning x.id, x.last_seq, x.queue, x.attempt >= x.max_attempts as at_cap
   ), closed as (
     update switchboard.todo_attempts a
        set ended_at = v_now, outcome = 'reaped',
-           disposition = case when m.state = 'failed' then 'dead_lettered' else 'requeued' end
+           disposition = (switchboard_internal.transition('reaped', m.at_cap)).disposition
       from moved m
      where a.todo_id = m.id and a.seq = m.last_seq and a.ended_at is null
     returning m.queue

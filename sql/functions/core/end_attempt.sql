@@ -20,23 +20,17 @@ declare
   v_summary record;
   v_todo switchboard.todos;
 begin
-  case outcome
-    when 'completed' then v_state := 'done'; v_disposition := 'done';
-    when 'released' then v_state := 'pending'; v_disposition := 'requeued'; v_ready := v_now;
-    when 'canceled' then v_state := 'canceled'; v_disposition := 'canceled';
-    when 'revoked' then v_state := 'failed'; v_disposition := 'dead_lettered';
-    when 'failed' then
-      v_state := 'failed';
-      if t.attempt >= t.max_attempts then
-        v_disposition := 'dead_lettered';
-      else
-        v_disposition := 'retry_scheduled';
-        v_next := v_now + switchboard_internal.backoff(t.attempt);
-        v_ready := v_next;
-      end if;
-    else
-      raise exception 'switchboard_internal.end_attempt: unknown outcome %', outcome;
-  end case;
+  select x.disposition, x.state into v_disposition, v_state
+    from switchboard_internal.transition(outcome, t.attempt >= t.max_attempts) x;
+  if v_state is null or outcome not in ('completed', 'failed', 'released', 'canceled', 'revoked') then
+    raise exception 'switchboard_internal.end_attempt: unknown outcome %', outcome;
+  end if;
+  if v_disposition = 'retry_scheduled' then
+    v_next := v_now + switchboard_internal.backoff(t.attempt);
+    v_ready := v_next;
+  elsif v_state = 'pending' then
+    v_ready := v_now;
+  end if;
 
   v_summary := switchboard_internal.report_summary(outcome, result, summary);
 

@@ -28,16 +28,19 @@ as $$
 declare
   v_now timestamptz := now();
   v_summary record;
+  v_pair record;
   v_todo switchboard.todos;
 begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
   end if;
   v_summary := switchboard_internal.report_summary(outcome, result, summary);
+  -- complete and release never depend on the cap: done/done and requeued/pending.
+  v_pair := switchboard_internal.transition(outcome, false);
 
   with held as (
     update switchboard.todos x
-       set state = case outcome when 'completed' then 'done' else 'pending' end,
+       set state = v_pair.state,
            owner = null,
            lease_expires_at = null,
            ready_at = case outcome when 'released' then v_now end,
@@ -54,7 +57,7 @@ begin
     -- a.todo_id = todo_id (the parameter, not h.id) so the attempt is found by index, not by joining a scan.
     update switchboard.todo_attempts a
        set ended_at = v_now, outcome = end_held.outcome,
-           disposition = case outcome when 'completed' then 'done' else 'requeued' end,
+           disposition = v_pair.disposition,
            summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_held.artifact
       from held h
      where a.todo_id = todo_id and a.seq = h.last_seq and a.ended_at is null

@@ -37,7 +37,8 @@ begin
 
   if t.state = 'claimed' then
     update switchboard.todo_attempts a
-       set ended_at = v_now, outcome = 'lease_expired', disposition = 'requeued'
+       set ended_at = v_now, outcome = 'lease_expired',
+           disposition = (select x.disposition from switchboard_internal.transition('lease_expired', false) x)
      where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null;
   end if;
 
