@@ -111,7 +111,7 @@ function build(): Command {
       const config = loadConfig();
       const databaseUrl = requireDatabaseUrl(config);
       const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
-      const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker });
+      const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST, config });
       const log = createLogger({ level: config.LOG_LEVEL });
       const server = await startServer({
         config,
@@ -135,7 +135,7 @@ function build(): Command {
       const { startWorker } = await import('./worker/index.js');
       const ops = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
-      const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops) });
+      const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops, config) });
       await untilSignal(log, () => worker.stop());
     });
 
@@ -156,10 +156,12 @@ function build(): Command {
     .option('--no-worker', 'do not run the background worker in this process')
     .action(async (o: { host?: string; port?: number; dataDir?: string; pgPort?: number; worker: boolean }) => {
       const config = loadConfig();
-      const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
+      const { loadOpsConfig, mountBoard, operationsHooks, requireMetricsTokenFor, startServer } = await serving();
       const { startEmbeddedPostgres } = await import('./embedded.js');
       const { migrateDatabase } = await import('./migrate.js');
       const opsConfig = loadOpsConfig();
+      // Refused before an embedded Postgres is started for nothing.
+      requireMetricsTokenFor(o.host ?? config.SWITCHBOARD_HOST, opsConfig);
       const log = createLogger({ level: config.LOG_LEVEL });
       let stopEmbedded = async () => {};
       let databaseUrl = config.DATABASE_URL;
@@ -177,7 +179,7 @@ function build(): Command {
       let server: RunningServer;
       try {
         await migrateDatabase(databaseUrl, { quiet: true });
-        const ops = operationsHooks(opsConfig, { databaseUrl, worker: o.worker });
+        const ops = operationsHooks(opsConfig, { databaseUrl, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST, config });
         server = await startServer({
           config: { ...config, DATABASE_URL: databaseUrl },
           log,

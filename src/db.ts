@@ -9,7 +9,7 @@ export const APP_ROLE = 'switchboard_app';
 /** How long one statement may run before Postgres cancels it (57014), so a slow database fails calls, not piles them. */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
-export function createPool(url: string, opts: { max?: number; statementTimeoutMs?: number } = {}): Sql {
+export function createPool(url: string, opts: { max?: number; statementTimeoutMs?: number; applicationName?: string } = {}): Sql {
   return postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
@@ -18,7 +18,7 @@ export function createPool(url: string, opts: { max?: number; statementTimeoutMs
     // A refused or dead database answers within connect_timeout instead of queueing callers for 30 s.
     connect_timeout: 5,
     connection: {
-      application_name: 'switchboard',
+      application_name: opts.applicationName ?? 'switchboard',
       role: APP_ROLE,
       statement_timeout: opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
       idle_in_transaction_session_timeout: 60_000,
