@@ -246,10 +246,10 @@ function build(): Command {
     .command('login')
     .description('print a one-time Board sign-in link for an owner (valid 15 minutes, works once; only its SHA-256 is stored)')
     .argument('<handle>', 'the owner signing in')
-    .option('--url <url>', "the Board's base URL as the browser reaches it (default from SWITCHBOARD_HOST/PORT)")
+    .option('--url <url>', "the Board's base URL as the browser reaches it (default SWITCHBOARD_PUBLIC_URL, else from SWITCHBOARD_HOST/PORT)")
     .action(async (handle: string, o: { url?: string }) => {
       const config = loadConfig();
-      const base = o.url ?? `http://${config.SWITCHBOARD_HOST}:${config.SWITCHBOARD_PORT}`;
+      const base = o.url ?? config.SWITCHBOARD_PUBLIC_URL ?? `http://${config.SWITCHBOARD_HOST}:${config.SWITCHBOARD_PORT}`;
       const { createLoginUrl } = await import('./board/router.js');
       out(await withLedger(config, (_l, sql) => createLoginUrl(sql, handle, base)));
     });
