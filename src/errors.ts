@@ -1,6 +1,6 @@
 // Maps what the database raised to the error a caller sees: the ledger's four kinds, bad input, or internal.
 
-export type ErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'internal';
+export type ErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'throttled' | 'internal';
 
 export interface CallerError {
   kind: ErrorKind;
@@ -11,7 +11,13 @@ export interface CallerError {
 }
 
 // The SQLSTATEs of switchboard.error_codes().
-const LEDGER: Record<string, ErrorKind> = { SB404: 'not_found', SB409: 'conflict', SB422: 'invalid', SB403: 'forbidden' };
+const LEDGER: Record<string, ErrorKind> = {
+  SB404: 'not_found',
+  SB409: 'conflict',
+  SB422: 'invalid',
+  SB403: 'forbidden',
+  SB429: 'throttled',
+};
 
 // Postgres rejecting a value the caller sent (a malformed uuid or time, an integer out of range, a NUL
 // byte, JSON nested too deep). Nothing changed, and the caller can fix it, so it is `invalid`.

@@ -56,7 +56,7 @@ const DONE_TEXT: Record<string, string> = {
   fail: 'Failed: the attempt is closed with your summary.',
 };
 
-const STATUS: Record<CallerError['kind'], number> = { not_found: 404, conflict: 409, invalid: 422, forbidden: 403, internal: 500 };
+const STATUS: Record<CallerError['kind'], number> = { not_found: 404, conflict: 409, invalid: 422, forbidden: 403, throttled: 429, internal: 500 };
 
 function first(v: unknown): string | null {
   if (Array.isArray(v)) return first(v[0]);
