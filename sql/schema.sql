@@ -2567,10 +2567,12 @@ begin
   end if;
   if octet_length(artifact) > switchboard_internal.limit_of('artifact_bytes')
      or not (artifact ~ '^mcp://cairn/[A-Za-z0-9_-]{1,64}$'
-             or artifact ~* '^https://([A-Za-z0-9._~%!$&''()*+,;=:-]+@)?([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$')
+             or artifact ~* '^https://([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$')
+     or artifact ~ '[\u202A-\u202E\u2066-\u2069]'
   then
     perform switchboard_internal.raise('invalid',
-      'artifact must be mcp://cairn/<id> (1-64 letters, digits, _ or -) or an absolute https URL, at most 512 bytes',
+      'artifact must be mcp://cairn/<id> (1-64 letters, digits, _ or -) or an absolute https URL without user info '
+      || 'or bidirectional-control characters, at most 512 bytes',
       'Send a Cairn handle or an https link, or leave artifact out; the todo is still claimed.');
   end if;
 end;
@@ -2581,7 +2583,7 @@ $_$;
 -- Name: FUNCTION check_artifact(artifact text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.check_artifact(artifact text) IS 'Internal. invalid unless the artifact is null, an mcp://cairn/<id> handle or an absolute https URL of at most 512 bytes.';
+COMMENT ON FUNCTION switchboard_internal.check_artifact(artifact text) IS 'Internal. invalid unless the artifact is null, an mcp://cairn/<id> handle or an absolute https URL of at most 512 bytes, with no user info and no bidirectional-control characters.';
 
 
 --
@@ -2701,7 +2703,9 @@ CREATE FUNCTION switchboard_internal.contract() RETURNS jsonb
       jsonb_build_object('kind', 'invalid', 'sqlstate', 'SB422', 'meaning',
         'An argument is malformed or out of range. Nothing was changed.'),
       jsonb_build_object('kind', 'forbidden', 'sqlstate', 'SB403', 'meaning',
-        'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set.')),
+        'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set.'),
+      jsonb_build_object('kind', 'throttled', 'sqlstate', 'SB429', 'meaning',
+        'A limit of the caller''s (a claim budget, concurrent waits or calls) is used up for now. Nothing was changed; retry after the time the message gives.')),
     'limits', jsonb_build_object(
       'title_bytes', 512,
       'claimant_bytes', 128,
@@ -3353,7 +3357,7 @@ CREATE FUNCTION switchboard_internal.on_todo_claimable() RETURNS trigger
 declare
   v_url text;
 begin
-  perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', new.queue)::text);
+  perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', new.queue, 'endpoint', new.endpoint_id)::text);
   select e.doorbell_url into v_url from switchboard.endpoints e where e.id = new.endpoint_id;
   if v_url is not null then
     perform graphile_worker.add_job('switchboard_doorbell_webhook',
@@ -3370,7 +3374,7 @@ $$;
 -- Name: FUNCTION on_todo_claimable(); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.on_todo_claimable() IS 'Internal trigger (todos, when a todo becomes claimable now): pg_notify on channel switchboard_doorbell with {"queue": ...},
+COMMENT ON FUNCTION switchboard_internal.on_todo_claimable() IS 'Internal trigger (todos, when a todo becomes claimable now): pg_notify on channel switchboard_doorbell with {"queue": ..., "endpoint": ...},
 and the endpoint''s webhook doorbell job (graphile_worker.add_job, one per endpoint and queue) when it has a doorbell_url.';
 
 

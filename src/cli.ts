@@ -45,7 +45,7 @@ async function withLedger<T>(config: Config, fn: (ledger: AdminLedger, sql: Sql)
   // As switchboard_admin where the login may take it (a superuser, or a DBA login granted it), so an admin command
   // has the admin API and no more; otherwise with the login's own grants.
   const url = requireDatabaseUrl(config);
-  const sql = createPool(url, { max: 1, role: await roleFor(url, ADMIN_ROLE), application: 'switchboard-cli' });
+  const sql = createPool(url, { max: 1, role: await roleFor(url, ADMIN_ROLE), applicationName: 'switchboard-cli' });
   try {
     return await fn(createAdminLedger(sql), sql);
   } finally {
@@ -126,7 +126,7 @@ function build(): Command {
       const config = loadConfig();
       const databaseUrl = requireDatabaseUrl(config);
       const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
-      const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker });
+      const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST, config });
       const log = createLogger({ level: config.LOG_LEVEL });
       const signals = armSignals(log);
       const server = await startServer({
@@ -152,7 +152,7 @@ function build(): Command {
       const ops = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
       const signals = armSignals(log);
-      const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops) });
+      const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops, config) });
       await signals.until(() => worker.stop());
     });
 
@@ -173,10 +173,12 @@ function build(): Command {
     .option('--no-worker', 'do not run the background worker in this process')
     .action(async (o: { host?: string; port?: number; dataDir?: string; pgPort?: number; worker: boolean }) => {
       const config = loadConfig();
-      const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
+      const { loadOpsConfig, mountBoard, operationsHooks, requireMetricsTokenFor, startServer } = await serving();
       const { startEmbeddedPostgres } = await import('./embedded.js');
       const { migrateDatabase } = await import('./migrate.js');
       const opsConfig = loadOpsConfig();
+      // Refused before an embedded Postgres is started for nothing.
+      requireMetricsTokenFor(o.host ?? config.SWITCHBOARD_HOST, opsConfig);
       const log = createLogger({ level: config.LOG_LEVEL });
       const signals = armSignals(log);
       let stopEmbedded = async () => {};
@@ -202,7 +204,7 @@ function build(): Command {
         await migrateDatabase(databaseUrl, { quiet: true });
         if (signals.received()) return await signals.until(stopEmbedded);
         const runAs = await serveUrl(databaseUrl);
-        const ops = operationsHooks(opsConfig, { databaseUrl: runAs, worker: o.worker });
+        const ops = operationsHooks(opsConfig, { databaseUrl: runAs, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST, config });
         server = await startServer({
           config: { ...config, DATABASE_URL: runAs },
           log,
@@ -269,10 +271,10 @@ function build(): Command {
     .command('login')
     .description('print a one-time Board sign-in link for an owner (valid 15 minutes, works once; only its SHA-256 is stored)')
     .argument('<handle>', 'the owner signing in')
-    .option('--url <url>', "the Board's base URL as the browser reaches it (default from SWITCHBOARD_HOST/PORT)")
+    .option('--url <url>', "the Board's base URL as the browser reaches it (default SWITCHBOARD_PUBLIC_URL, else from SWITCHBOARD_HOST/PORT)")
     .action(async (handle: string, o: { url?: string }) => {
       const config = loadConfig();
-      const base = o.url ?? `http://${config.SWITCHBOARD_HOST}:${config.SWITCHBOARD_PORT}`;
+      const base = o.url ?? config.SWITCHBOARD_PUBLIC_URL ?? `http://${config.SWITCHBOARD_HOST}:${config.SWITCHBOARD_PORT}`;
       const { createLoginUrl } = await import('./board/router.js');
       out(await withLedger(config, (_l, sql) => createLoginUrl(sql, handle, base)));
     });

@@ -11,6 +11,25 @@ const port = (fallback: number) =>
     .max(65535, 'must be between 0 and 65535')
     .default(fallback);
 
+const TRUE = ['true', '1', 'yes', 'on'];
+const FALSE = ['false', '0', 'no', 'off'];
+
+const whole = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`)
+    .default(fallback);
+
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .refine((v) => TRUE.includes(v) || FALSE.includes(v), 'must be true or false')
+    .transform((v) => TRUE.includes(v))
+    .default(fallback);
+
 const schema = z.object({
   DATABASE_URL: z
     .string()
@@ -32,6 +51,26 @@ const schema = z.object({
     .min(1, 'must be between 1 and 100')
     .max(100, 'must be between 1 and 100')
     .default(10),
+  /** Seconds a /metrics answer is reused; scrapes within it share one database read (0: read on every scrape). */
+  SWITCHBOARD_METRICS_CACHE_SECONDS: whole(0, 300, 10),
+  /** Webhook targets on loopback, private, link-local or unique-local addresses are refused unless this is true. */
+  SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE: flag(false),
+  /** A webhook sink's reply is discarded; one longer than this many bytes fails the delivery (it is retried). */
+  SWITCHBOARD_WEBHOOK_MAX_REPLY_BYTES: whole(0, 16 * 1024 * 1024, 65536),
+  /** Open HTTP connections the server accepts at once; beyond it new connections are closed at once. */
+  SWITCHBOARD_MAX_CONNECTIONS: whole(1, 1_000_000, 1000),
+  /** Seconds a client has to send a request's headers, and its whole request (a half-sent request is dropped). */
+  SWITCHBOARD_HEADERS_TIMEOUT: whole(1, 300, 10),
+  /** The Board's public origin as browsers reach it (e.g. https://switchboard.example): https sets Secure and HSTS. */
+  SWITCHBOARD_PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
+    .refine((v) => URL.canParse(v), 'must be a valid URL')
+    .optional(),
+  /** Behind a TLS-terminating proxy: believe its X-Forwarded-Proto (only set it when the proxy always sets it). */
+  SWITCHBOARD_TRUST_PROXY: flag(false),
+  /** claim_next long polls (wait_seconds) one credential may hold open at once; more answer `throttled`. */
+  SWITCHBOARD_MAX_WAITERS: whole(1, 10_000, 8),
 });
 
 export type Config = z.infer<typeof schema>;

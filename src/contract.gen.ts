@@ -32,6 +32,11 @@ export const CONTRACT = {
       "kind": "forbidden",
       "meaning": "The credential or session is unknown, expired or revoked, or the verb is not in the endpoint's frozen verb set.",
       "sqlstate": "SB403"
+    },
+    {
+      "kind": "throttled",
+      "meaning": "A limit of the caller's (a claim budget, concurrent waits or calls) is used up for now. Nothing was changed; retry after the time the message gives.",
+      "sqlstate": "SB429"
     }
   ],
   "limits": {

@@ -25,7 +25,7 @@ export interface PoolOptions {
    * null keeps the login's own privileges (a deployment login granted exactly its surface roles).
    */
   role?: string | null;
-  application?: string;
+  applicationName?: string;
 }
 
 export function createPool(url: string, opts: PoolOptions = {}): Sql {
@@ -36,7 +36,7 @@ export function createPool(url: string, opts: PoolOptions = {}): Sql {
     // A refused or dead database answers within connect_timeout instead of queueing callers for 30 s.
     connect_timeout: 5,
     connection: {
-      application_name: opts.application ?? 'switchboard',
+      application_name: opts.applicationName ?? 'switchboard',
       ...(role ? { role } : {}),
       statement_timeout: opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
       idle_in_transaction_session_timeout: 60_000,

@@ -1,9 +1,15 @@
 // The doorbell: one LISTEN connection per process on channel switchboard_doorbell, shared by every waiter, and
 // the long-poll claim_next built on it (wait for work instead of spinning).
 //
-// Transitions ring it in SQL (trigger _on_todo_claimable): pg_notify('switchboard_doorbell', '{"queue": "..."}')
-// when a todo becomes claimable, delivered when that transaction commits. The payload is only a queue name, and
-// queue names are per endpoint, so a ring is a hint to try again, never proof of work for this caller.
+// Transitions ring it in SQL (trigger _on_todo_claimable): pg_notify('switchboard_doorbell',
+// '{"queue": "...", "endpoint": "..."}') when a todo becomes claimable, delivered when that transaction commits.
+// A ring wakes only the waiters of that endpoint (on that queue, or on all its queues), so one tenant's add_todo
+// never wakes another's. It is a hint to try again, never proof of work: a woken waiter claims once, and waits
+// again if another got there first. Nothing re-claims on a timer: a todo that becomes due later is rung by the
+// worker's due-retry sweep, and a reconnect of the LISTEN connection (rings may have been missed) wakes everyone.
+// While anyone waits, the bell pings itself every PING_MS through the pool; a ping not heard back means the
+// LISTEN connection is deaf, and everyone claims once (the only claims not caused by a ring).
+import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 
 export const DOORBELL_CHANNEL = 'switchboard_doorbell';
@@ -12,33 +18,79 @@ export type WaitResult = 'rung' | 'timeout' | 'aborted';
 
 /** A waiter registered before the claim it follows, so a ring between the claim and the wait is not lost. */
 export interface Armed {
-  /** Resolves when the queue's doorbell rings (or any queue's, for a waiter on every queue), the time is up or the signal aborts. */
+  /** Resolves when the doorbell rings for this waiter, the time is up or the signal aborts. */
   wait(timeoutMs: number, signal?: AbortSignal): Promise<WaitResult>;
   /** Unregisters; call it whether or not it was waited on. */
   cancel(): void;
 }
 
 export interface Doorbell {
-  arm(queue: string | null): Armed;
+  /**
+   * A waiter on one queue (or every queue, null) of one endpoint. Without an endpoint it is woken by a ring for
+   * that queue name of any endpoint (the unkeyed form, for callers that do not know theirs).
+   */
+  arm(queue: string | null, endpoint?: string | null): Armed;
   /** arm() and wait() at once, for callers that have nothing to race. */
-  waitFor(queue: string | null, signal: AbortSignal | undefined, timeoutMs: number): Promise<WaitResult>;
+  waitFor(queue: string | null, signal: AbortSignal | undefined, timeoutMs: number, endpoint?: string | null): Promise<WaitResult>;
+  /**
+   * Takes one of `holder`'s `cap` waiter slots and returns its release (call it once), or throws ThrottledError
+   * when all are taken.
+   */
+  hold(holder: string, cap: number): () => void;
   /** How many waiters are registered now (for tests and logs). */
   readonly waiting: number;
+  /** How many slots `holder` holds now. */
+  held(holder: string): number;
   /** True once closed: waits end at once, and a long poll answers what it has instead of claiming again. */
   readonly closed: boolean;
   /** Stops listening and ends every wait (call it before draining a server, so long polls answer promptly). */
   close(): Promise<void>;
 }
 
+/** Too many long polls of one credential at once (SWITCHBOARD_MAX_WAITERS): the caller-facing `throttled` (SB429). */
+export class ThrottledError extends Error {
+  readonly code = 'SB429';
+  readonly hint: string;
+  constructor(cap: number) {
+    super(`throttled: this credential already has ${cap} claim_next calls waiting (wait_seconds), the most allowed at once`);
+    this.hint =
+      'Let one of the waiting claim_next calls return before starting another, or call claim_next without wait_seconds.';
+  }
+}
+
 const ANY = '\u0000any';
+const PING_MS = 10_000;
+const key = (endpoint: string | null | undefined, queue: string | null) => `${endpoint ?? ''}\u0000${queue ?? ANY}`;
 
 class Bell implements Doorbell {
   private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly holders = new Map<string, number>();
   private unlisten: (() => Promise<void>) | null = null;
   private count = 0;
   private isClosed = false;
+  private listened = false;
+  private sql: postgres.Sql | null = null;
+  private readonly pingId = randomUUID();
+  private pingTimer: NodeJS.Timeout | null = null;
+  private heard = true;
 
   constructor(private readonly onClose: () => void) {}
+
+  /** Runs only while someone waits: is the LISTEN connection still hearing us? */
+  private pinging(): void {
+    if (this.count > 0 && !this.pingTimer && !this.isClosed) {
+      this.heard = true;
+      this.pingTimer = setInterval(() => {
+        if (!this.heard) this.wakeAll();
+        this.heard = false;
+        this.sql?.notify(DOORBELL_CHANNEL, JSON.stringify({ ping: this.pingId })).catch(() => {});
+      }, PING_MS);
+      this.pingTimer.unref();
+    } else if ((this.count === 0 || this.isClosed) && this.pingTimer) {
+      clearInterval(this.pingTimer);
+      this.pingTimer = null;
+    }
+  }
 
   get waiting(): number {
     return this.count;
@@ -48,45 +100,91 @@ class Bell implements Doorbell {
     return this.isClosed;
   }
 
+  held(holder: string): number {
+    return this.holders.get(holder) ?? 0;
+  }
+
+  hold(holder: string, cap: number): () => void {
+    const n = this.held(holder);
+    if (n >= cap) throw new ThrottledError(cap);
+    this.holders.set(holder, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = this.held(holder) - 1;
+      if (left > 0) this.holders.set(holder, left);
+      else this.holders.delete(holder);
+    };
+  }
+
   async start(sql: postgres.Sql): Promise<void> {
-    const sub = await sql.listen(DOORBELL_CHANNEL, (payload) => this.ring(payload));
+    this.sql = sql;
+    const sub = await sql.listen(
+      DOORBELL_CHANNEL,
+      (payload) => this.ring(payload),
+      // Called after every LISTEN: after a reconnect, rings sent while it was down are lost, so everyone claims once.
+      () => {
+        if (this.listened) this.wakeAll();
+        this.listened = true;
+      },
+    );
     this.unlisten = sub.unlisten;
   }
 
+  private wake(k: string): void {
+    const set = this.waiters.get(k);
+    if (!set) return;
+    this.waiters.delete(k);
+    for (const wake of set) wake();
+  }
+
+  private wakeAll(): void {
+    for (const k of [...this.waiters.keys()]) this.wake(k);
+  }
+
   private ring(payload: string): void {
-    let queue: unknown;
+    let doc: { queue?: unknown; endpoint?: unknown };
     try {
-      queue = (JSON.parse(payload) as { queue?: unknown }).queue;
+      doc = JSON.parse(payload) as typeof doc;
     } catch {
       return;
     }
-    if (typeof queue !== 'string') return;
-    for (const key of [queue, ANY]) {
-      const set = this.waiters.get(key);
-      if (!set) continue;
-      this.waiters.delete(key);
-      for (const wake of set) wake();
+    if ((doc as { ping?: unknown }).ping !== undefined) {
+      if ((doc as { ping?: unknown }).ping === this.pingId) this.heard = true;
+      return;
     }
+    const { queue, endpoint } = doc;
+    if (typeof queue !== 'string') return;
+    if (typeof endpoint !== 'string') {
+      // A ring without its endpoint (an older trigger): every waiter that could be concerned claims once.
+      for (const k of [...this.waiters.keys()]) if (k.endsWith(`\u0000${queue}`) || k.endsWith(ANY)) this.wake(k);
+      return;
+    }
+    for (const k of [key(endpoint, queue), key(endpoint, null), key(null, queue), key(null, null)]) this.wake(k);
   }
 
-  arm(queue: string | null): Armed {
-    const key = queue ?? ANY;
+  arm(queue: string | null, endpoint?: string | null): Armed {
+    const k = key(endpoint, queue);
     let rung = false;
     let wake: (() => void) | null = null;
     const onRing = () => {
       rung = true;
       this.count--;
+      this.pinging();
       wake?.();
     };
-    let set = this.waiters.get(key);
-    if (!set) this.waiters.set(key, (set = new Set()));
+    let set = this.waiters.get(k);
+    if (!set) this.waiters.set(k, (set = new Set()));
     set.add(onRing);
     this.count++;
+    this.pinging();
     const cancel = () => {
-      const s = this.waiters.get(key);
+      const s = this.waiters.get(k);
       if (s?.delete(onRing)) {
         this.count--;
-        if (s.size === 0) this.waiters.delete(key);
+        if (s.size === 0) this.waiters.delete(k);
+        this.pinging();
       }
     };
     return {
@@ -110,8 +208,8 @@ class Bell implements Doorbell {
     };
   }
 
-  async waitFor(queue: string | null, signal: AbortSignal | undefined, timeoutMs: number): Promise<WaitResult> {
-    const armed = this.arm(queue);
+  async waitFor(queue: string | null, signal: AbortSignal | undefined, timeoutMs: number, endpoint?: string | null): Promise<WaitResult> {
+    const armed = this.arm(queue, endpoint);
     try {
       return await armed.wait(timeoutMs, signal);
     } finally {
@@ -123,6 +221,7 @@ class Bell implements Doorbell {
     const unlisten = this.unlisten;
     this.unlisten = null;
     this.isClosed = true;
+    this.pinging();
     this.onClose();
     for (const set of this.waiters.values()) for (const wake of set) wake();
     this.waiters.clear();
@@ -152,25 +251,27 @@ export function doorbellFor(sql: postgres.Sql): Promise<Doorbell> {
 }
 
 export interface LongPollOptions {
-  /** The queue claimed from, or null for any of the caller's queues (woken by any ring). */
+  /** The queue claimed from, or null for any of the caller's queues. */
   queue: string | null;
+  /** The caller's endpoint: only rings for its todos wake it. Without it, a ring for the queue name of any endpoint does. */
+  endpoint?: string | null;
   /** 0..60: how long to wait for work; 0 answers at once, as a plain claim_next. */
   waitSeconds: number;
-  /** The client's cancellation: the wait ends and {"empty": true} is answered (nobody reads it). */
+  /** The client's cancellation (or its session's end): the wait ends and {"empty": true} is answered. */
   signal?: AbortSignal;
-  /**
-   * Even unrung, claim again this often: a ring can be missed while the LISTEN connection reconnects, and a todo
-   * whose run_at arrives, or whose retry falls due before the sweep, becomes claimable without a transition.
-   */
-  recheckMs?: number;
+  /** Whose waiter slots this wait takes (the credential's endpoint); with maxWaiters, at most that many at once. */
+  holder?: string;
+  /** SWITCHBOARD_MAX_WAITERS: beyond it the call answers `throttled` (ThrottledError) instead of waiting. */
+  maxWaiters?: number;
 }
 
 export const MAX_WAIT_SECONDS = 60;
 
 /**
- * claim_next with a wait: claims; when nothing is claimable, waits for the doorbell (or a recheck) and claims
- * again, until a todo is claimed or waitSeconds have passed, then answers the last claim_next document
- * ({"empty": true}). The waiter is armed before each claim so a todo added in between still wakes it.
+ * claim_next with a wait: claims; when nothing is claimable, waits for the doorbell and claims again, until a
+ * todo is claimed, waitSeconds have passed, or the signal aborts, then answers the last claim_next document
+ * ({"empty": true}). One claim per ring per waiter and none on a timer: an unrung wait ends at its deadline
+ * without claiming again. The waiter is armed before each claim so a todo added in between still wakes it.
  */
 export async function claimNextWithWait<D extends Record<string, unknown>>(
   claim: () => Promise<D>,
@@ -180,19 +281,27 @@ export async function claimNextWithWait<D extends Record<string, unknown>>(
   const waitMs = Math.min(Math.max(opts.waitSeconds, 0), MAX_WAIT_SECONDS) * 1000;
   if (waitMs === 0) return claim();
   const deadline = Date.now() + waitMs;
-  const recheckMs = opts.recheckMs ?? 5000;
-  for (;;) {
-    const armed = doorbell.arm(opts.queue);
-    try {
-      const doc = await claim();
-      if (doc.empty !== true) return doc;
-      const left = deadline - Date.now();
-      if (left <= 0 || opts.signal?.aborted) return doc;
-      const r = await armed.wait(Math.min(left, recheckMs), opts.signal);
-      if (r === 'aborted' || doorbell.closed) return doc;
-    } finally {
-      armed.cancel();
+  let release: (() => void) | null = null;
+  try {
+    for (;;) {
+      const armed = doorbell.arm(opts.queue, opts.endpoint);
+      try {
+        const doc = await claim();
+        if (doc.empty !== true) return doc;
+        const left = deadline - Date.now();
+        if (left <= 0 || opts.signal?.aborted || doorbell.closed) return doc;
+        // A slot is taken only to wait: a call answered by its first claim never counts against the cap.
+        if (!release && opts.holder !== undefined && opts.maxWaiters !== undefined) {
+          release = doorbell.hold(opts.holder, opts.maxWaiters);
+        }
+        const r = await armed.wait(left, opts.signal);
+        if (r !== 'rung' || doorbell.closed || opts.signal?.aborted) return doc;
+      } finally {
+        armed.cancel();
+      }
     }
+  } finally {
+    release?.();
   }
 }
 

@@ -1,4 +1,5 @@
-// GET /metrics: Prometheus text built at scrape time from switchboard.metrics(), behind an optional bearer token.
+// GET /metrics: Prometheus text built from switchboard.metrics() (at most once per cache interval, on a connection
+// of its own), behind a bearer token (required when the server listens beyond loopback).
 // Counters come from rows the transitions maintain in SQL (so a DBA's psql call counts, restarts lose nothing,
 // retention lowers nothing); the only text in any label is a queue name or an outcome.
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -70,10 +71,41 @@ export interface MetricsHandlerOptions {
   /** SWITCHBOARD_METRICS_TOKEN: when set, a scrape needs `Authorization: Bearer <token>`. */
   token?: string;
   log?: Logger;
+  /**
+   * SWITCHBOARD_METRICS_CACHE_SECONDS in ms: an answer is reused this long, so scrapes cost the database one read
+   * per interval however many scrapers there are. Scrapes that arrive while a read is under way share it. 0: none.
+   */
+  cacheMs?: number;
 }
 
-/** An express (or plain node:http) handler for GET /metrics. */
-export function metricsHandler(sql: postgres.Sql, opts: MetricsHandlerOptions = {}) {
+interface Answer {
+  contentType: string;
+  text: string;
+}
+
+/**
+ * An express (or plain node:http) handler for GET /metrics. Give it a pool of its own (one connection): a scrape
+ * counts the todos table, and must not take a connection a tool call is waiting for.
+ */
+/** sql: the scrape's own connection, or a promise of it (opened once the role it may take is known). */
+export function metricsHandler(sql: postgres.Sql | Promise<postgres.Sql>, opts: MetricsHandlerOptions = {}) {
+  const cacheMs = opts.cacheMs ?? 0;
+  let cached: { answer: Answer; at: number } | null = null;
+  let reading: Promise<Answer> | null = null;
+  const read = (): Promise<Answer> => {
+    if (cached && Date.now() - cached.at < cacheMs) return Promise.resolve(cached.answer);
+    reading ??= (async () => {
+      try {
+        const registry = await buildMetricsRegistry(await sql);
+        const answer = { contentType: registry.contentType, text: await registry.metrics() };
+        cached = { answer, at: Date.now() };
+        return answer;
+      } finally {
+        reading = null;
+      }
+    })();
+    return reading;
+  };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (opts.token !== undefined && !authorized(req.headers.authorization, opts.token)) {
       res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' });
@@ -81,10 +113,9 @@ export function metricsHandler(sql: postgres.Sql, opts: MetricsHandlerOptions = 
       return;
     }
     try {
-      const registry = await buildMetricsRegistry(sql);
-      const text = await registry.metrics();
-      res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
-      res.end(text);
+      const answer = await read();
+      res.writeHead(200, { 'content-type': answer.contentType, 'cache-control': 'no-store' });
+      res.end(answer.text);
     } catch (err) {
       opts.log?.warn({ err: safeError(err) }, 'metrics: scrape failed');
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });

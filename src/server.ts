@@ -49,10 +49,11 @@ const LOCAL_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * Bound to loopback, a browser page on another origin must not reach us through DNS rebinding: the Host header
- * must name the loopback (the check of the SDK's localhostHostValidation, whose answers it gives). It runs before
- * Express, because POST /mcp does not go through Express.
+ * must name the loopback (the check of the SDK's localhostHostValidation, whose answers it gives), or the host of
+ * SWITCHBOARD_PUBLIC_URL (a reverse proxy on this machine that passes the Host on). It runs before Express,
+ * because POST /mcp does not go through Express.
  */
-function loopbackHost(req: IncomingMessage, res: ServerResponse): boolean {
+function loopbackHost(req: IncomingMessage, res: ServerResponse, alsoAccepted: string | null): boolean {
   const host = req.headers.host;
   if (!host) {
     rpcError(res, 403, -32000, 'Missing Host header');
@@ -65,7 +66,7 @@ function loopbackHost(req: IncomingMessage, res: ServerResponse): boolean {
     rpcError(res, 403, -32000, `Invalid Host header: ${host}`);
     return false;
   }
-  if (LOCAL_HOSTNAMES.has(hostname)) return true;
+  if (LOCAL_HOSTNAMES.has(hostname) || hostname === alsoAccepted) return true;
   rpcError(res, 403, -32000, `Invalid Host: ${hostname}`);
   return false;
 }
@@ -83,6 +84,13 @@ async function openServerPool(config: Config): Promise<Sql> {
   return sql;
 }
 
+/** The first X-Forwarded-Proto value, lower-cased (only believed under SWITCHBOARD_TRUST_PROXY). */
+export function forwardedProto(req: IncomingMessage): string | null {
+  const v = req.headers['x-forwarded-proto'];
+  const first = (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim().toLowerCase();
+  return first || null;
+}
+
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const config = opts.config ?? loadConfig();
   const log = opts.log ?? createLogger({ level: config.LOG_LEVEL });
@@ -94,10 +102,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   app.disable('x-powered-by');
   const checkHost = LOCAL_HOSTS.has(host);
 
+  const publicUrl = config.SWITCHBOARD_PUBLIC_URL ? new URL(config.SWITCHBOARD_PUBLIC_URL) : null;
+  const publicHost = publicUrl?.hostname ?? null;
+  const publicHttps = publicUrl?.protocol === 'https:';
+  const trustProxy = config.SWITCHBOARD_TRUST_PROXY;
+
   let inFlight = 0;
   let drained: (() => void) | null = null;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (checkHost && !loopbackHost(req, res)) return;
+    if (checkHost && !loopbackHost(req, res, publicHost)) return;
+    // Served over https (SWITCHBOARD_PUBLIC_URL, or the trusted proxy says so): browsers keep to https from now on.
+    if (publicHttps || (trustProxy && forwardedProto(req) === 'https')) {
+      res.setHeader('strict-transport-security', 'max-age=31536000');
+    }
     const mcpPath = isMcpPath(req.url);
     // A GET on /mcp is a session's standing event stream, not a call: it is closed with the sessions.
     if (!(req.method === 'GET' && mcpPath)) {
@@ -124,7 +141,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   for (const hook of opts.mount ?? []) hook(app, ctx);
 
   const http = await new Promise<Server>((resolve, reject) => {
-    const s = createServer(listener);
+    // A client gets this long to send its headers, and its whole request; a half-sent request is dropped (checked
+    // every second), so slow or idle clients cannot hold connections until the descriptors run out.
+    const timeoutMs = config.SWITCHBOARD_HEADERS_TIMEOUT * 1000;
+    const s = createServer({ headersTimeout: timeoutMs, requestTimeout: timeoutMs, connectionsCheckingInterval: 1000 }, listener);
+    // Beyond the cap a new connection is closed at once instead of taking a descriptor and memory.
+    s.maxConnections = config.SWITCHBOARD_MAX_CONNECTIONS;
     s.once('error', reject);
     s.listen(opts.port ?? config.SWITCHBOARD_PORT, host, () => resolve(s));
   });

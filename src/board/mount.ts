@@ -4,5 +4,12 @@ import type { Express } from 'express';
 import { createBoardRouter } from './router.js';
 
 export function mountBoard(app: Express, ctx: AppContext, baseUrl?: string): void {
-  app.use(createBoardRouter({ sql: ctx.sql, logger: ctx.log, baseUrl }));
+  app.use(
+    createBoardRouter({
+      sql: ctx.sql,
+      logger: ctx.log,
+      baseUrl: baseUrl ?? ctx.config.SWITCHBOARD_PUBLIC_URL,
+      trustProxy: ctx.config.SWITCHBOARD_TRUST_PROXY,
+    }),
+  );
 }

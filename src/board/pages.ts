@@ -199,10 +199,19 @@ export function todosBody(base: string, v: TodosView): Html {
 
 // ---------------------------------------------------------------------------------------------- the drawer
 
+/** The host a link goes to, as the browser will read it (punycode for a look-alike name), shown beside the link. */
+function linkHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an unreadable address';
+  }
+}
+
 function untrustedBlock(a: Attempt): Html {
   const artifact = a.artifact
     ? /^https:\/\//i.test(a.artifact)
-      ? html`<a href="${a.artifact}" rel="noopener noreferrer" target="_blank" class="data">${a.artifact}</a>`
+      ? html`<a href="${a.artifact}" rel="noopener noreferrer" target="_blank" class="data">${a.artifact}</a> <span class="muted link-host">(goes to ${linkHost(a.artifact)})</span>`
       : html`<code class="data">${a.artifact}</code>`
     : html`<span class="muted">none</span>`;
   return html`<div class="untrusted">

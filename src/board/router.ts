@@ -39,6 +39,8 @@ export interface BoardOptions {
   /** The Board's public origin (e.g. https://switchboard.example). Sets Secure on the cookie when https, and is
    * the only Origin a sign-in or form POST is accepted from; without it, the request's own Host is expected. */
   baseUrl?: string;
+  /** SWITCHBOARD_TRUST_PROXY: believe X-Forwarded-Proto (https: Secure cookie, an https origin expected). */
+  trustProxy?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ const DONE_TEXT = new Map<string, string>([
   ['fail', 'Failed: the attempt is closed with your summary.'],
 ]);
 
-const STATUS: Record<CallerError['kind'], number> = { not_found: 404, conflict: 409, invalid: 422, forbidden: 403, internal: 500 };
+const STATUS: Record<CallerError['kind'], number> = { not_found: 404, conflict: 409, invalid: 422, forbidden: 403, throttled: 429, internal: 500 };
 
 function first(v: unknown): string | null {
   if (Array.isArray(v)) return first(v[0]);
@@ -76,18 +78,37 @@ function field(body: unknown, name: string): string | null {
   return v === null || v.trim() === '' ? null : v;
 }
 
+/** A cookie's value, or null when absent or malformed (a bad percent-escape is a signed-out visitor, not a 500). */
 function readCookie(req: Request, name: string): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim()) || null;
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
 }
 
+/** A session cookie the database refused as forbidden or malformed (invalid): the visitor is signed out. */
+const signedOut = (err: unknown): boolean => ['forbidden', 'invalid'].includes(toCallerError(err).kind);
+
 export function createBoardRouter(opts: BoardOptions): Router {
   const ledger = boardLedger(opts.sql);
   const log = opts.logger;
-  const secureCookie = (opts.baseUrl ?? '').startsWith('https:');
+  const publicHttps = (opts.baseUrl ?? '').startsWith('https:');
+  // The scheme the browser used: the public URL's, else the trusted proxy's X-Forwarded-Proto, else our own.
+  const scheme = (req: Request): string => {
+    if (opts.trustProxy) {
+      const p = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();
+      if (p === 'https' || p === 'http') return p;
+    }
+    return req.protocol;
+  };
+  const secureCookie = (req: Request): boolean => publicHttps || scheme(req) === 'https';
   const B = BOARD_PATH;
   const router = Router();
 
@@ -117,7 +138,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
     // SameSite=Strict and the CSRF token carry the check for clients that send no Origin. Referrer-Policy is
     // same-origin rather than no-referrer because under no-referrer a browser sends `Origin: null` on our own forms.
     if (!origin) return true;
-    const expected = opts.baseUrl ? new URL(opts.baseUrl).origin : `${req.protocol}://${req.get('host')}`;
+    const expected = opts.baseUrl ? new URL(opts.baseUrl).origin : `${scheme(req)}://${req.get('host')}`;
     return origin === expected;
   };
 
@@ -128,7 +149,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
       try {
         return { ...(await ledger.session(secret)), secret };
       } catch (err) {
-        if (toCallerError(err).kind !== 'forbidden') throw err;
+        if (!signedOut(err)) throw err;
       }
     }
     page(res, 401, 'Sign in', signInRequiredBody());
@@ -151,7 +172,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
       return { ...(await ledger.session(secret, csrf, true)), secret, csrf };
     } catch (err) {
       const e = toCallerError(err);
-      if (e.kind !== 'forbidden') throw err;
+      if (!signedOut(err)) throw err;
       page(res, 403, 'Forbidden', html`${errorBanner(e)}<p><a href="${B}">Back to the Board</a></p>`);
       return null;
     }
@@ -193,7 +214,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
       res.cookie(SESSION_COOKIE, s.session_secret, {
         httpOnly: true,
         sameSite: 'strict',
-        secure: secureCookie,
+        secure: secureCookie(req),
         path: B,
         expires: new Date(s.expires_at),
       });
@@ -209,7 +230,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
     try {
       if (!(await writer(req, res))) return;
       await ledger.signOut(readCookie(req, SESSION_COOKIE) ?? '');
-      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secureCookie, path: B });
+      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secureCookie(req), path: B });
       res.redirect(303, `${B}/login?signed_out=1`);
     } catch (err) {
       internal(res, err);

@@ -1,7 +1,10 @@
-// What `switchboard serve` and `start` add to the HTTP server for operations: GET /metrics (mount hook), the
-// summary-from-result switch written at start (when set), and the embedded worker (unless --no-worker), stopped on stop.
+// What `switchboard serve` and `start` add to the HTTP server for operations: GET /metrics (mount hook, on a
+// connection of its own), the summary-from-result switch written at start (when set), and the embedded worker
+// (unless --no-worker), stopped on stop.
 import type { Express } from 'express';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
+import { createPool, roleFor, type Sql, WORKER_ROLE } from '../db.js';
 import { metricsHandler } from '../metrics.js';
 import type { OpsConfig } from './config.js';
 import { type RunningWorker, startWorker } from './index.js';
@@ -13,30 +16,83 @@ export interface OperationsHooks {
   onStop: () => Promise<void>;
 }
 
-/** startWorker's options from the operations settings. */
-export function workerOptions(ops: OpsConfig) {
+/** startWorker's options from the operations settings (and the webhook bounds of the main configuration). */
+export function workerOptions(ops: OpsConfig, config: Config = loadConfig()) {
   return {
     reapIntervalSeconds: ops.SWITCHBOARD_REAP_INTERVAL,
     notifyUrl: ops.SWITCHBOARD_NOTIFY_URL,
     notifyTimeoutSeconds: ops.SWITCHBOARD_NOTIFY_TIMEOUT,
     concurrency: ops.SWITCHBOARD_WORKER_CONCURRENCY,
     pruneBatch: ops.SWITCHBOARD_PRUNE_BATCH,
+    webhookAllowPrivate: config.SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE,
+    webhookMaxReplyBytes: config.SWITCHBOARD_WEBHOOK_MAX_REPLY_BYTES,
   };
 }
 
-export function operationsHooks(ops: OpsConfig, opts: { databaseUrl: string; worker: boolean }): OperationsHooks {
+/** True for a listen address only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * /metrics lists every tenant's queue names: reachable from other machines, it must ask for a token. Throws a
+ * ConfigError naming SWITCHBOARD_METRICS_TOKEN when the server would listen beyond loopback without one.
+ */
+export function requireMetricsTokenFor(host: string, ops: OpsConfig): void {
+  if (!isLoopbackHost(host) && ops.SWITCHBOARD_METRICS_TOKEN === undefined) {
+    throw new ConfigError(
+      'SWITCHBOARD_METRICS_TOKEN',
+      `required when listening on ${host} (not loopback): /metrics would be open to anyone who reaches the port ` +
+        '(16-512 characters; scrapes send Authorization: Bearer <token>)',
+    );
+  }
+}
+
+export interface OperationsOptions {
+  databaseUrl: string;
+  worker: boolean;
+  /** The address the server will listen on: beyond loopback, SWITCHBOARD_METRICS_TOKEN is required. */
+  host?: string;
+  config?: Config;
+}
+
+export function operationsHooks(ops: OpsConfig, opts: OperationsOptions): OperationsHooks {
+  const config = opts.config ?? loadConfig();
+  if (opts.host !== undefined) requireMetricsTokenFor(opts.host, ops);
   let worker: RunningWorker | null = null;
+  // Scrapes read on a connection of their own (opened at the first scrape), never one of the tool calls' pool.
+  // As switchboard_worker where the login may take it (the metrics are the worker role's aggregates).
+  let metricsSql: Promise<Sql> | null = null;
   return {
     mount(app, ctx) {
-      app.get('/metrics', metricsHandler(ctx.sql, { token: ops.SWITCHBOARD_METRICS_TOKEN, log: ctx.log }));
+      metricsSql = roleFor(opts.databaseUrl, WORKER_ROLE).then((role) =>
+        createPool(opts.databaseUrl, { max: 1, role, applicationName: 'switchboard-metrics' }),
+      );
+      // A database down at mount fails the scrapes (503), never the process with an unhandled rejection.
+      metricsSql.catch(() => {});
+      app.get(
+        '/metrics',
+        metricsHandler(metricsSql, {
+          token: ops.SWITCHBOARD_METRICS_TOKEN,
+          log: ctx.log,
+          cacheMs: config.SWITCHBOARD_METRICS_CACHE_SECONDS * 1000,
+        }),
+      );
     },
     async onStart(ctx) {
       const on = await applyAttemptSummaryFromResult(ctx.sql, ops, ctx.log);
       if (on) ctx.log.warn('SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT is on: results without a summary are replayed to later claimers');
-      if (opts.worker) worker = await startWorker({ databaseUrl: opts.databaseUrl, logger: ctx.log, ...workerOptions(ops) });
+      if (opts.worker) {
+        worker = await startWorker({ databaseUrl: opts.databaseUrl, logger: ctx.log, ...workerOptions(ops, config) });
+      }
     },
     async onStop() {
-      await worker?.stop();
+      try {
+        await worker?.stop();
+      } finally {
+        if (metricsSql) await (await metricsSql).end({ timeout: 2 });
+      }
     },
   };
 }

@@ -16,6 +16,10 @@ export interface WorkerOptions {
   notifyUrl?: string;
   /** Seconds before a webhook POST is abandoned and retried (SWITCHBOARD_NOTIFY_TIMEOUT, default 10). */
   notifyTimeoutSeconds?: number;
+  /** Deliver webhooks to loopback and private addresses too (SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE, default false). */
+  webhookAllowPrivate?: boolean;
+  /** A sink's reply longer than this fails the delivery (SWITCHBOARD_WEBHOOK_MAX_REPLY_BYTES, default 65536). */
+  webhookMaxReplyBytes?: number;
   /** Jobs at once (SWITCHBOARD_WORKER_CONCURRENCY, default 4). */
   concurrency?: number;
   /** Todos per prune transaction (SWITCHBOARD_PRUNE_BATCH, default 1000). */
@@ -62,6 +66,8 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     notifyUrl: opts.notifyUrl,
     timeoutMs: (opts.notifyTimeoutSeconds ?? 10) * 1000,
     pruneBatch: opts.pruneBatch ?? 1000,
+    allowPrivate: opts.webhookAllowPrivate ?? false,
+    maxReplyBytes: opts.webhookMaxReplyBytes,
   };
 
   let runner: Runner;

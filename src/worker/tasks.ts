@@ -15,7 +15,13 @@ export interface TaskDeps {
   notifyUrl?: string;
   timeoutMs: number;
   pruneBatch: number;
+  /** SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE: deliver to loopback and private addresses too. */
+  allowPrivate?: boolean;
+  /** SWITCHBOARD_WEBHOOK_MAX_REPLY_BYTES: a longer reply fails the delivery. */
+  maxReplyBytes?: number;
 }
+
+const bounds = (deps: TaskDeps) => ({ timeoutMs: deps.timeoutMs, allowPrivate: deps.allowPrivate, maxReplyBytes: deps.maxReplyBytes });
 
 /** Reap and requeue work in batches this big, each its own short transaction. */
 export const SWEEP_BATCH = 1000;
@@ -77,7 +83,7 @@ export async function deliverDeadLetter(deps: TaskDeps, payload: unknown): Promi
   }
   const seq = (notice.final_attempt as { seq?: number } | undefined)?.seq;
   const status = await postJson(url, notice, {
-    timeoutMs: deps.timeoutMs,
+    ...bounds(deps),
     event: 'dead_letter',
     deliveryId: `dead_letter:${job.todo_id}:${seq}:${job.sink}`,
   });
@@ -93,7 +99,7 @@ export async function deliverDoorbell(deps: TaskDeps, payload: unknown, jobId: s
   const status = await postJson(
     url,
     { event: 'todo_claimable', queue: job.queue },
-    { timeoutMs: deps.timeoutMs, event: 'doorbell', deliveryId: `doorbell:${jobId}` },
+    { ...bounds(deps), event: 'doorbell', deliveryId: `doorbell:${jobId}` },
   );
   deps.log.debug({ job: 'doorbell_webhook', queue: job.queue, status }, 'doorbell delivered');
   return 'delivered';

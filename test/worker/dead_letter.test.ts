@@ -29,6 +29,7 @@ t.test('a dead letter is delivered once to the instance sink (after two failures
     databaseUrl: db.url,
     logger: createLogger({ level: 'silent' }),
     reapIntervalSeconds: 1,
+    webhookAllowPrivate: true,
     notifyUrl: instance.url,
   });
   t.teardown(() => worker.stop());

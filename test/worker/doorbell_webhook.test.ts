@@ -25,7 +25,7 @@ t.test("a burst of adds rings the endpoint's webhook doorbell once per queue", a
     await tx`select switchboard.add_todo(endpoint_id => ${quiet}::uuid, queue => 'builds'::text)`;
   });
 
-  const worker = await startWorker({ databaseUrl: db.url, logger: createLogger({ level: 'silent' }), reapIntervalSeconds: 1 });
+  const worker = await startWorker({ databaseUrl: db.url, logger: createLogger({ level: 'silent' }), reapIntervalSeconds: 1, webhookAllowPrivate: true });
   t.teardown(() => worker.stop());
   await until(async () => {
     const [{ n }] = await db.sql`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'switchboard_doorbell_webhook'`;

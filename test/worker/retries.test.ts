@@ -28,7 +28,7 @@ t.test('a failed todo with zero backoff is re-queued by the worker and its doorb
   t.teardown(() => worker.stop());
 
   await until(async () => rings.length === 3, 'the doorbell of the re-queue');
-  t.same(JSON.parse(rings[2]), { queue: 'relay' }, 'the ring carries the queue name and nothing else');
+  t.same(JSON.parse(rings[2]), { queue: 'relay', endpoint: ep }, 'the ring carries the queue name and its endpoint, nothing else');
   const [row] = await db.sql`select state, next_retry_at, attempt from switchboard.todos where id = ${id}::uuid`;
   t.same(row, { state: 'pending', next_retry_at: null, attempt: 1 }, 'the worker moved it failed -> pending, counter unchanged');
 });

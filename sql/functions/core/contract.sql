@@ -21,7 +21,9 @@ as $$
       jsonb_build_object('kind', 'invalid', 'sqlstate', 'SB422', 'meaning',
         'An argument is malformed or out of range. Nothing was changed.'),
       jsonb_build_object('kind', 'forbidden', 'sqlstate', 'SB403', 'meaning',
-        'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set.')),
+        'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set.'),
+      jsonb_build_object('kind', 'throttled', 'sqlstate', 'SB429', 'meaning',
+        'A limit of the caller''s (a claim budget, concurrent waits or calls) is used up for now. Nothing was changed; retry after the time the message gives.')),
     'limits', jsonb_build_object(
       'title_bytes', 512,
       'claimant_bytes', 128,

@@ -1,9 +1,10 @@
 -- on_todo_claimable: trigger on todos, fired when a todo becomes claimable now: inserted ready (add_todo),
 -- or updated so that ready_at is set and due while it was not before or the state changed (release, reap
 -- below the cap, requeue_due_retries, retry_now, a fail whose retry is due at once). In the same transaction:
---   * rings the doorbell: pg_notify('switchboard_doorbell', '{"queue": "<queue>"}'). Only the queue name,
---     never an id or user text; Postgres folds identical notifications of one transaction into one, so a
---     reap of a thousand todos of one queue rings once;
+--   * rings the doorbell: pg_notify('switchboard_doorbell', '{"queue": "<queue>", "endpoint": "<endpoint id>"}').
+--     The queue name and the endpoint id only (queue names are per endpoint, so the server wakes only that
+--     tenant's waiters), never a todo id or user text; Postgres folds identical notifications of one
+--     transaction into one, so a reap of a thousand todos of one queue rings once per endpoint;
 --   * when the todo's endpoint has a doorbell_url, enqueues its webhook delivery (graphile_worker.add_job),
 --     one job per endpoint and queue (job_key), so a burst of adds is delivered as one POST.
 -- A todo that becomes claimable later (run_at or a retry in the future) rings when requeue_due_retries or
@@ -17,7 +18,7 @@ as $$
 declare
   v_url text;
 begin
-  perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', new.queue)::text);
+  perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', new.queue, 'endpoint', new.endpoint_id)::text);
   select e.doorbell_url into v_url from switchboard.endpoints e where e.id = new.endpoint_id;
   if v_url is not null then
     perform graphile_worker.add_job('switchboard_doorbell_webhook',
@@ -29,7 +30,7 @@ begin
 end;
 $$;
 comment on function switchboard_internal.on_todo_claimable() is
-$$Internal trigger (todos, when a todo becomes claimable now): pg_notify on channel switchboard_doorbell with {"queue": ...},
+$$Internal trigger (todos, when a todo becomes claimable now): pg_notify on channel switchboard_doorbell with {"queue": ..., "endpoint": ...},
 and the endpoint's webhook doorbell job (graphile_worker.add_job, one per endpoint and queue) when it has a doorbell_url.$$;
 
 -- Two triggers (OLD exists only on update); each is (re)created only when its definition changed (kept as

@@ -1,0 +1,405 @@
+// The abuse run (`npm run abuse`, `npm run abuse -- --ci`): a hostile tenant against a real `switchboard serve`,
+// one attack at a time, while an honest tenant keeps calling. Prints one table row per attack: what the attacker
+// got, the honest tenant's p50/p99 before and during, the server's RSS before and after, and whether it stayed up.
+// Everything goes to 127.0.0.1 (Postgres at ADMIN_DATABASE_URL, a throwaway database in it, the server, the
+// sinks); every attack is bounded by a count and a time, and a watchdog ends the whole run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import { connect, createServer as netServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import postgres from 'postgres';
+import { migrateDatabase } from '../dist/migrate.js';
+
+const CI = process.argv.includes('--ci');
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ADMIN_URL = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const S = CI
+  ? { base: 3, attack: 4, halfSentHold: 12, seed: 5_000, waiters: 300, batches: 20, batchSize: 100, scrapers: 50, halfSent: 1_500, sessions: 2_000, hooks: 10 }
+  : { base: 8, attack: 20, halfSentHold: 15, seed: 200_000, waiters: 3_000, batches: 20, batchSize: 100, scrapers: 50, halfSent: 5_000, sessions: 10_000, hooks: 20 };
+const WATCHDOG_MS = CI ? 180_000 : 900_000;
+const T0 = Date.now();
+const say = (m) => console.error(`[abuse ${((Date.now() - T0) / 1000).toFixed(1)}s] ${m}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+for (const u of [ADMIN_URL]) {
+  const h = new URL(u).hostname;
+  if (h !== '127.0.0.1' && h !== 'localhost' && h !== '::1') throw new Error(`abuse: ${u} is not on loopback; refusing to run`);
+}
+
+let serve = null;
+let dbName = null;
+const cleanups = [];
+async function cleanup() {
+  for (const f of cleanups.reverse()) await f().catch(() => {});
+  if (serve && serve.exitCode === null) serve.kill('SIGKILL');
+  if (dbName) {
+    const a = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+    await a.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await a.end({ timeout: 2 });
+  }
+}
+const watchdog = setTimeout(async () => {
+  say(`watchdog: over ${WATCHDOG_MS / 1000} s, stopping`);
+  await cleanup();
+  process.exit(2);
+}, WATCHDOG_MS);
+watchdog.unref();
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const srv = netServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => done(port));
+    });
+  });
+}
+
+// --- the database and the tenants --------------------------------------------------------------------------------
+dbName = `sb_abuse_${randomBytes(4).toString('hex')}`;
+{
+  const a = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await a.unsafe(`create database ${dbName}`);
+  await a.end({ timeout: 2 });
+}
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+await migrateDatabase(dbUrl, { quiet: true });
+// Counts calls of PL/pgSQL functions (pg_stat_user_functions), for the herd row's claim_next count.
+{
+  const a = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await a.unsafe(`alter database ${dbName} set track_functions = 'pl'`);
+  await a.end({ timeout: 2 });
+}
+const sql = postgres(dbUrl, { max: 3, onnotice: () => {} });
+cleanups.push(() => sql.end({ timeout: 2 }));
+await sql`update switchboard.settings set value = 'true' where key = 'webhook_allow_http'`;
+const vend = async (handle, verbs, owner = null, agentId = 'bot') => {
+  const o = owner ?? (await sql`select switchboard.add_owner(${handle}::text)->>'owner_id' as o`)[0].o;
+  const [{ doc }] = await sql`select switchboard.vend_endpoint(${o}::uuid, ${agentId}::text, ${verbs}::text[]) as doc`;
+  return { owner: o, id: doc.endpoint_id, credential: doc.credential };
+};
+// The attacker holds the narrowest credential there is: claim_next and complete.
+const attacker = await vend('mallory', ['claim_next', 'complete']);
+// Its owner's other endpoint, whose todos ring a webhook doorbell the attacker points at its own sink.
+const attackerHooks = await vend(null, null, attacker.owner, 'hooks');
+const honest = await vend('bob', null);
+const bulk = await vend('bulk', null);
+await sql`select count(switchboard.add_todo(endpoint_id => ${honest.id}::uuid, queue => 'honest'::text, title => 'honest ' || g))
+            from generate_series(1, 200) g`;
+for (let i = 0; i < S.seed; i += 5000) {
+  await sql`select count(switchboard.add_todo(endpoint_id => ${bulk.id}::uuid, queue => 'q' || (g % 50), title => 'bulk ' || g))
+              from generate_series(${i}::int, ${Math.min(S.seed, i + 5000) - 1}::int) g`;
+}
+say(`database ${dbName}: ${S.seed} bulk todos in 50 queues, 200 honest todos`);
+
+// --- serve -------------------------------------------------------------------------------------------------------
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+let serveLog = '';
+serve = spawn(process.execPath, [join(root, 'dist/cli.js'), 'serve', '--port', String(port)], {
+  env: {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'warn',
+    // The sink below is on 127.0.0.1: allowed here, so that the reply bound (not the address check) is what is tried.
+    SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE: 'true',
+    SWITCHBOARD_NOTIFY_TIMEOUT: '5',
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+serve.stdout.on('data', (d) => (serveLog = (serveLog + d).slice(-20000)));
+serve.stderr.on('data', (d) => (serveLog = (serveLog + d).slice(-20000)));
+const up = () => serve.exitCode === null && serve.signalCode === null;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {}
+  if (!up() || i > 150) throw new Error(`serve did not start:\n${serveLog}`);
+  await sleep(200);
+}
+const rssMiB = () => {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${serve.pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+};
+say(`serve on ${base}, RSS ${rssMiB()} MiB`);
+
+// --- the honest tenant: a real SDK client in a worker thread (chaos/abuse-probe.mjs), calling in a loop ---------
+const prober = new Worker(new URL('./abuse-probe.mjs', import.meta.url), { workerData: { base, credential: honest.credential } });
+await new Promise((resolve, reject) => {
+  prober.once('message', resolve);
+  prober.once('error', reject);
+});
+cleanups.push(async () => prober.terminate());
+let probeCall = 'list';
+async function probe(ms) {
+  const { lat, errors } = await new Promise((resolve) => {
+    prober.once('message', resolve);
+    prober.postMessage({ ms, call: probeCall });
+  });
+  lat.sort((a, b) => a - b);
+  const q = (p) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] : NaN);
+  return { p50: q(0.5), p99: q(0.99), n: lat.length, errors };
+}
+
+// --- raw MCP over HTTP for the attacker ---------------------------------------------------------------------------
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+cleanups.push(async () => agent.destroy());
+function post(path, body, headers = {}, { signal, sockets } = {}) {
+  return new Promise((resolve) => {
+    const req = request(`${base}${path}`, {
+      method: 'POST',
+      agent,
+      headers: {
+        authorization: `Bearer ${attacker.credential}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      signal,
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text.length < 65536 ? (text += d) : null));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+      res.on('error', () => resolve({ status: 0, text: '' }));
+    });
+    sockets?.push(req);
+    req.on('error', () => resolve({ status: 0, text: '' }));
+    req.end(typeof body === 'string' ? body : JSON.stringify(body));
+  });
+}
+const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'mallory', version: '1' } } };
+async function session() {
+  const r = await post('/mcp', INIT);
+  const id = r.headers?.['mcp-session-id'];
+  if (r.status !== 200 || !id) return { status: r.status };
+  await post('/mcp', { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id });
+  return { status: 200, id };
+}
+const toolCall = (id, name, args) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const kindOf = (text) => {
+  const m = /"error":"([a-z_]+)"/.exec(text) ?? /\\"error\\":\\"([a-z_]+)\\"/.exec(text);
+  return m ? m[1] : 'ok';
+};
+const claimNextCalls = async () => {
+  const [r] = await sql.begin(async (tx) => {
+    await tx`select pg_stat_clear_snapshot()`;
+    return tx`select coalesce(sum(calls), 0)::bigint as n from pg_stat_user_functions where schemaname = 'switchboard' and funcname = 'claim_next'`;
+  });
+  return Number(r.n);
+};
+
+process.on('unhandledRejection', async (e) => {
+  console.error(e);
+  await cleanup();
+  process.exit(2);
+});
+
+// --- the attacks --------------------------------------------------------------------------------------------------
+const rows = [];
+async function row(name, attack, { hold = S.attack, call = 'list' } = {}) {
+  probeCall = call;
+  say(`${name}: baseline`);
+  const before = await probe(S.base * 1000);
+  const rssBefore = rssMiB();
+  say(`${name}: attacking for ${hold} s`);
+  const stop = { at: Date.now() + hold * 1000 };
+  const [got, during] = await Promise.all([attack(stop), probe(hold * 1000)]);
+  await sleep(300);
+  const rssAfter = rssMiB();
+  let healthy = false;
+  try {
+    healthy = up() && (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5000) })).ok;
+  } catch {}
+  rows.push({ name, got, before, during, rssBefore, rssAfter, healthy });
+  say(`${name}: ${got}; honest p99 ${before.p99.toFixed(1)} -> ${during.p99.toFixed(1)} ms; RSS ${rssBefore} -> ${rssAfter} MiB; up: ${healthy}`);
+}
+
+await row('metrics scrape flood', async (stop) => {
+  let ok = 0;
+  let other = 0;
+  await Promise.all(
+    [...Array(S.scrapers)].map(async () => {
+      while (Date.now() < stop.at) {
+        try {
+          const r = await fetch(`${base}/metrics`);
+          await r.arrayBuffer();
+          r.status === 200 ? ok++ : other++;
+        } catch {
+          other++;
+        }
+      }
+    }),
+  );
+  return `${S.scrapers} loops: ${ok} scrapes answered, ${other} refused/failed`;
+});
+
+await row('batch flood', async (stop) => {
+  const sessions = (await Promise.all([...Array(S.batches)].map(session))).filter((s) => s.id);
+  const counts = {};
+  let refusedHttp = 0;
+  await Promise.all(
+    sessions.map(async (s) => {
+      while (Date.now() < stop.at) {
+        const batch = [...Array(S.batchSize)].map((_, i) => toolCall(i + 1, 'claim_next', { queue: 'nothing-here' }));
+        const r = await post('/mcp', batch, { 'mcp-session-id': s.id });
+        if (r.status !== 200) {
+          refusedHttp++;
+          await sleep(100);
+          continue;
+        }
+        for (const m of r.text.matchAll(/"isError":true|"empty":true/g)) counts[m[0]] = (counts[m[0]] ?? 0) + 1;
+      }
+    }),
+  );
+  return `${sessions.length} x ${S.batchSize}-call batches: ${counts['"empty":true'] ?? 0} calls answered, ${counts['"isError":true'] ?? 0} tool errors, ${refusedHttp} HTTP refusals`;
+});
+
+await row('waiter herd', async (stop) => {
+  const sessions = (await Promise.all([...Array(10)].map(session))).filter((s) => s.id);
+  const sockets = [];
+  const outcomes = {};
+  const waits = [...Array(S.waiters)].map((_, i) =>
+    post('/mcp', toolCall(i + 1, 'claim_next', { wait_seconds: 60 }), { 'mcp-session-id': sessions[i % sessions.length].id }, { sockets }).then((r) => {
+      const k = r.status === 200 ? kindOf(r.text) : `http_${r.status}`;
+      outcomes[k] = (outcomes[k] ?? 0) + 1;
+    }),
+  );
+  await sleep(1000);
+  // claim_next calls caused by twenty adds of the honest tenant (each its own transaction); the honest probe only
+  // lists in this row. A backend flushes its function counts to pg_stat_user_functions up to 10 s late when idle
+  // (PGSTAT_IDLE_INTERVAL), hence the 11 s pauses around each count.
+  const SETTLE = 11_000;
+  const adds = async () => {
+    for (let i = 0; i < 20; i++) await sql`select switchboard.add_todo(endpoint_id => ${honest.id}::uuid, queue => 'herd'::text)`;
+  };
+  await sleep(SETTLE);
+  const c0 = await claimNextCalls();
+  await adds();
+  await sleep(SETTLE);
+  const c1 = await claimNextCalls();
+  // The attacker hangs up every wait; a wait that outlives its client would keep claiming.
+  for (const r of sockets) r.destroy();
+  await Promise.allSettled(waits);
+  await sleep(500);
+  await adds();
+  await sleep(SETTLE);
+  const during = c1 - c0;
+  const after = (await claimNextCalls()) - c1;
+  const answered = Object.entries(outcomes).map(([k, v]) => `${v} ${k === 'ok' ? 'answered' : k}`).join(', ');
+  return `${S.waiters} waits (${answered}); 20 adds by the honest tenant caused ${during} claim_next calls while the waits were open, ${after} after the attacker hung up`;
+}, { hold: 36 });
+
+await row('endless webhook sink', async (stop) => {
+  let hits = 0;
+  let bytes = 0;
+  const sink = createServer((req, res) => {
+    hits++;
+    req.resume();
+    res.writeHead(200);
+    const chunk = Buffer.alloc(65536, 120);
+    const pump = () => {
+      while (!res.destroyed) {
+        bytes += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+    };
+    pump();
+  });
+  await new Promise((r) => sink.listen(0, '127.0.0.1', r));
+  await sql`select switchboard.set_endpoint_doorbell_url(${attackerHooks.owner}::uuid, ${attackerHooks.id}::uuid, ${`http://127.0.0.1:${sink.address().port}/hook`}::text)`;
+  await sql`select count(switchboard.add_todo(endpoint_id => ${attackerHooks.id}::uuid, queue => 'hook' || g)) from generate_series(1, ${S.hooks}::int) g`;
+  while (Date.now() < stop.at) await sleep(200);
+  const [{ failed, last }] = await sql`select count(*)::int as failed, max(last_error) as last from graphile_worker.jobs
+                                        where task_identifier = 'switchboard_doorbell_webhook' and attempts > 0`;
+  await sql`select switchboard.set_endpoint_doorbell_url(${attackerHooks.owner}::uuid, ${attackerHooks.id}::uuid, null::text)`;
+  sink.closeAllConnections();
+  sink.close();
+  return `${hits} deliveries to an endless 200, ${Math.round(bytes / 1048576)} MiB pushed by the sink; ${failed} jobs failed for retry ("${last ?? 'none'}")`;
+});
+
+await row('half-sent connections', async (stop) => {
+  let connected = 0;
+  let closedEmpty = 0;
+  let timedOut = 0;
+  const socks = [];
+  await Promise.all(
+    [...Array(S.halfSent)].map(
+      () =>
+        new Promise((resolve) => {
+          const s = connect(port, '127.0.0.1');
+          socks.push(s);
+          let data = '';
+          s.on('data', (d) => (data += d));
+          s.on('connect', () => {
+            connected++;
+            s.write('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+            resolve();
+          });
+          s.on('close', () => (data.startsWith('HTTP/1.1 408') ? timedOut++ : closedEmpty++));
+          s.on('error', () => resolve());
+        }),
+    ),
+  );
+  let fresh = 'not tried';
+  await sleep(1000);
+  try {
+    fresh = String((await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(3000) })).status);
+  } catch (e) {
+    fresh = 'refused';
+  }
+  while (Date.now() < stop.at) await sleep(200);
+  const open = socks.filter((s) => !s.destroyed).length;
+  for (const s of socks) s.destroy();
+  return `${S.halfSent} half-sent requests: ${closedEmpty} closed at once (connection cap), ${timedOut} answered 408 (headers timeout), ${open} still open at the end; a new client's /healthz during: ${fresh}`;
+}, { hold: S.halfSentHold });
+
+await row('session flood', async (stop) => {
+  const statuses = {};
+  let made = 0;
+  await Promise.all(
+    [...Array(20)].map(async () => {
+      while (Date.now() < stop.at && made < S.sessions) {
+        made++;
+        const r = await post('/mcp', INIT);
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      }
+    }),
+  );
+  return `${made} initialize calls: ${Object.entries(statuses).map(([k, v]) => `${v} HTTP ${k}`).join(', ')} (sessions left open)`;
+});
+
+
+// --- the table ----------------------------------------------------------------------------------------------------
+const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const lines = [
+  `abuse run (${CI ? '--ci' : 'full'} size), ${new Date().toISOString()}, serve on 127.0.0.1, ${S.seed} bulk todos`,
+  '',
+  '| attack | what the attacker got | honest p50 / p99 before (ms) | during (ms) | p99 during / before | RSS before → after (MiB) | server up |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.got} | ${f(r.before.p50)} / ${f(r.before.p99)} | ${f(r.during.p50)} / ${f(r.during.p99)}${r.during.errors ? ` (${r.during.errors} errors)` : ''} | ${f(r.during.p99 / r.before.p99)}× | ${r.rssBefore} → ${r.rssAfter} | ${r.healthy ? 'yes' : 'NO'} |`,
+  ),
+];
+console.log(lines.join('\n'));
+prober.postMessage({ stop: true });
+serve.kill('SIGTERM');
+await new Promise((r) => (serve.exitCode !== null ? r() : serve.once('exit', r)));
+await cleanup();
+clearTimeout(watchdog);
+process.exit(rows.every((r) => r.healthy) ? 0 : 1);
