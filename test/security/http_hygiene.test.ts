@@ -65,11 +65,12 @@ function send(url: string, opts: { method?: string; headers?: Record<string, str
 async function signIn(f: Fixture, server: RunningServer, headers: Record<string, string>) {
   const [{ n }] = await f.db.sql`select count(*)::int as n from switchboard.owners where handle = 'alice'`;
   if (n === 0) await f.owner('alice');
-  const token = new URL(await createLoginUrl(f.ctx.sql, 'alice', server.url)).searchParams.get('token')!;
+  // The sign-in link names the account (as=<handle>); the confirm page's form posts both back.
+  const link = new URL(await createLoginUrl(f.ctx.sql, 'alice', server.url)).searchParams;
   return send(`${server.url}/board/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams({ token }).toString(),
+    body: new URLSearchParams({ token: link.get('token')!, as: link.get('as')! }).toString(),
   });
 }
 

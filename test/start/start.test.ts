@@ -106,6 +106,12 @@ t.test('npm start: embedded Postgres boots, serves a tool call, keeps its data, 
   const admin = postgres(first.databaseUrl, { max: 1, onnotice: () => {} });
   await admin`insert into switchboard.settings (key, value) values ('retry_backoff_base_seconds', '0')
               on conflict (key) do update set value = excluded.value`;
+  // The server's own sessions are the non-admin login, never the superuser.
+  const serving = await admin<{ u: string; admin: boolean; su: boolean }[]>`
+    select distinct a.usename as u, pg_has_role(a.usename, 'switchboard_admin', 'MEMBER') as admin, r.rolsuper as su
+      from pg_stat_activity a join pg_roles r on r.rolname = a.usename
+     where a.datname = 'switchboard' and a.application_name = 'switchboard'`;
+  t.same(serving, [{ u: 'switchboard_serve', admin: false, su: false }], 'the server runs as switchboard_serve: no admin, no superuser');
   await admin.end();
 
   const added = await call(client, 'add_todo', { queue: 'q', title: 'survives restarts' });

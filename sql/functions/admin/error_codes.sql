@@ -10,4 +10,6 @@ as $$
     from jsonb_array_elements(switchboard_internal.contract() -> 'errors') e
 $$;
 comment on function switchboard.error_codes() is
-  'The error registry: kind, SQLSTATE and meaning of not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403). Errors carry a message that starts with the kind and a hint where the caller can act.';
+$$error_codes() -> table (kind, sqlstate, meaning). The error registry, as switchboard.contract() defines it: not_found (SB404), conflict
+(SB409), invalid (SB422), forbidden (SB403), throttled (SB429). Errors carry a message that starts with the kind and a hint where the
+caller can act. Never raises.$$;

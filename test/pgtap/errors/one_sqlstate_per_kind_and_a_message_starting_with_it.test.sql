@@ -2,7 +2,7 @@ begin;
 select plan(9);
 
 select set_eq('select kind || ''='' || sqlstate from switchboard.error_codes()',
-              array['not_found=SB404', 'conflict=SB409', 'invalid=SB422', 'forbidden=SB403'], 'the registry lists the four kinds');
+              array['not_found=SB404', 'conflict=SB409', 'invalid=SB422', 'forbidden=SB403', 'throttled=SB429'], 'the registry lists the five kinds');
 
 select test.endpoint() as ep \gset
 select test.todo(:'ep') as td \gset
