@@ -60,6 +60,19 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     onnotice: () => {},
     connection: { application_name: 'switchboard-worker', ...(role ? { role } : {}) },
   });
+  // A login granted only agent + Board (switchboard_app, as servers were set up before migration 000008) would fail
+  // every sweep with "permission denied"; say what to grant instead, once, before starting.
+  const [can] = await sql<{ ok: boolean }[]>`
+    select coalesce(bool_and(has_schema_privilege(n.oid, 'USAGE') and has_function_privilege(p.oid, 'EXECUTE')), false) as ok
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'switchboard_worker' and p.proname = 'reap'`;
+  if (!can.ok) {
+    await sql.end({ timeout: 2 });
+    throw new Error(
+      "the worker's database login cannot run switchboard_worker.*: grant switchboard_worker to it (README, \"Roles\"), " +
+        'or run serve with --no-worker and a `switchboard worker` of its own',
+    );
+  }
   const deps: TaskDeps = {
     sql,
     log,
