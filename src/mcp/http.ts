@@ -1,7 +1,7 @@
 // Streamable HTTP at /mcp: bearer credential on every request, one MCP session (and server) per client.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Express, RequestHandler } from 'express';
 import type { AppContext } from '../context.js';

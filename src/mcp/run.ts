@@ -5,6 +5,7 @@ import type { ToolContext } from '../context.js';
 import { CredentialCheck, CredentialRefused } from '../credential.js';
 import { type CallerError, toCallerError } from '../errors.js';
 import type { Doc } from '../ledger.js';
+import type { ToolDef } from './tool.js';
 
 /** A successful call: the document as structuredContent and as JSON text. */
 export function okResult(doc: Doc): CallToolResult {
@@ -41,21 +42,33 @@ export async function checkCredential(extra: { authInfo?: AuthInfo }): Promise<v
   if (check && !(await check.verify())) throw new CredentialRefused(check);
 }
 
-/**
- * Calls the ledger once and turns what comes back, or what it throws, into the tool result. `call` gets the
- * credential the request carries over HTTP (none over stdio or in memory), for the verb's statement to check.
- */
-export async function runTool(
-  ctx: ToolContext,
-  verb: string,
-  extra: { authInfo?: AuthInfo },
-  call: (check: CredentialCheck | undefined) => Promise<Doc>,
-): Promise<CallToolResult> {
+// The ledger's conflict for a caller that does not hold the lease covers a lapsed lease, a takeover and a fenced
+// attempt called without its token; a call that sent no token is told the fix for the last first.
+const NOT_HOLDER = /does not hold the lease/;
+const SEND_TOKEN =
+  'If your claim returned a lease_token, send it as lease_token. Otherwise your lease lapsed or was taken over: ' +
+  'stop working on this todo and take other work with claim_next.';
+
+interface Extra {
+  authInfo?: AuthInfo;
+  sessionId?: string;
+  signal: AbortSignal;
+}
+
+/** Calls the ledger once and turns what comes back, or what it throws, into the tool result. */
+export async function runTool(ctx: ToolContext, tool: ToolDef, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
   const started = process.hrtime.bigint();
   const check = credentialOf(extra);
   try {
-    const doc = await call(check);
-    logCall(ctx, verb, started, doc.empty === true ? 'empty' : 'ok');
+    const doc = await tool.run(args, {
+      ledger: ctx.ledger,
+      sql: ctx.sql,
+      endpointId: ctx.endpoint.endpoint_id,
+      check,
+      sessionId: extra.sessionId ?? null,
+      signal: extra.signal,
+    });
+    logCall(ctx, tool.name, started, doc.empty === true ? 'empty' : 'ok');
     return okResult(doc);
   } catch (err) {
     // Not a result of this call: the request was not authenticated, and the HTTP layer answers it as such.
@@ -64,7 +77,8 @@ export async function runTool(
     // nothing is logged or answered for a caller it does not authenticate.
     if (check && !(await check.verify())) throw new CredentialRefused(check);
     const e = toCallerError(err);
-    logCall(ctx, verb, started, e.kind, err);
+    if (e.kind === 'conflict' && args.lease_token === undefined && NOT_HOLDER.test(e.message)) e.hint = SEND_TOKEN;
+    logCall(ctx, tool.name, started, e.kind, err);
     return errorResult(e);
   }
 }

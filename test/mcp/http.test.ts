@@ -365,7 +365,7 @@ t.test('a tool call on a session is answered only for its own credential, whatev
   }
   t.match(answers[0], { id: 2, result: { structuredContent: { queue: 'q', state: 'pending' } } });
   t.match(answers[1], { id: 3, result: { isError: true, structuredContent: { error: 'invalid' } } });
-  t.match(answers[2], { id: 4, result: { isError: true, structuredContent: { error: 'invalid' } } });
+  t.match(answers[2], { id: 4, error: { code: -32602, message: /Unknown tool/ } }, 'an unknown tool is JSON-RPC -32602');
   t.match(answers[3], { id: 5, result: { isError: true, structuredContent: { error: 'not_found' } } });
   t.match(answers[4], { id: 6, result: { isError: true, structuredContent: { error: 'invalid' } } });
   t.match(answers[5], { id: 7, error: { code: Number } });
