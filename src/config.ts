@@ -11,6 +11,14 @@ const port = (fallback: number) =>
     .max(65535, 'must be between 0 and 65535')
     .default(fallback);
 
+const count = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`)
+    .default(fallback);
+
 const schema = z.object({
   DATABASE_URL: z
     .string()
@@ -32,6 +40,18 @@ const schema = z.object({
     .min(1, 'must be between 1 and 100')
     .max(100, 'must be between 1 and 100')
     .default(10),
+  /** The Streamable HTTP endpoint a `switchboard mcp` bridge forwards to (stdio without a database login). */
+  SWITCHBOARD_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL (the server\'s /mcp)')
+    .refine((v) => URL.canParse(v), 'must be a valid URL')
+    .optional(),
+  SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL: count(1, 100_000, 64),
+  SWITCHBOARD_MCP_SESSIONS_MAX: count(1, 1_000_000, 10_000),
+  SWITCHBOARD_MCP_SESSION_IDLE_SECONDS: count(1, 86_400, 600),
+  SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL: count(1, 100, 4),
+  SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: count(0, 10_000, 64),
+  SWITCHBOARD_MCP_QUEUE_WAIT_MS: count(0, 60_000, 2000),
 });
 
 export type Config = z.infer<typeof schema>;

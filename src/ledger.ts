@@ -1,7 +1,6 @@
 // The typed wrappers over the SQL API: one per switchboard.* function, each naming its arguments and casting
 // every parameter. Every surface calls the ledger through these, and nothing else.
 import type { Fragment } from 'postgres';
-import { type CredentialCheck, CredentialRefused } from './credential.js';
 import type { Sql } from './db.js';
 import { InputError } from './errors.js';
 
@@ -96,75 +95,106 @@ export function createLedger(sql: Sql) {
     return sql.json(x as Parameters<Sql['json']>[0]);
   };
   const one = async (q: Promise<readonly { doc: unknown }[]>): Promise<Doc> => (await q)[0].doc as Doc;
-  /**
-   * Runs an agent verb's call. With a credential check (a tool call over HTTP), the same statement authenticates
-   * it: switchboard.credential_endpoint, then the verb only when the credential names the session's endpoint. One
-   * round trip instead of an authenticate query and then the verb, and a refused credential never reaches the verb.
-   */
-  const verb = async (call: Fragment, check: CredentialCheck | undefined): Promise<Doc> => {
-    if (!check) return one(sql`select ${call} as doc`);
-    let rows;
-    try {
-      rows = await sql<{ named: string | null; doc: unknown }[]>`
-        select a.named, case when a.named = ${check.endpointId}::uuid then ${call} end as doc
-          from (select switchboard.credential_endpoint(credential => ${check.credential}::text) as named offset 0) a`;
-    } catch (err) {
-      // A ledger error (SB...) comes only from the verb, which runs only when the credential named the endpoint.
-      if (String((err as { code?: unknown }).code).startsWith('SB')) check.record(check.endpointId);
-      throw err;
-    }
-    if (!check.record(rows[0].named)) throw new CredentialRefused(check);
-    return rows[0].doc as Doc;
+  // The endpoint a credential names, resolved inside the verb's own statement (forbidden, SB403, for an unknown,
+  // revoked or expired one), so an agent's call is one round trip and acts only within its credential's endpoint.
+  const by = (credential: string) => sql`(switchboard.authenticate(credential => ${credential}::text)->>'endpoint_id')::uuid`;
+  type Agent<A> = Omit<A, 'endpoint_id'>;
+
+  /** The agent verbs as an agent calls them: with its credential, never an endpoint id. */
+  const agent = {
+    addTodo: (credential: string, a: Agent<AddTodoArgs>) =>
+      one(sql`select switchboard.add_todo(endpoint_id => ${by(credential)}, queue => ${a.queue}::text,
+                payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
+                priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
+                run_at => ${v(a.run_at)}::text::timestamptz) as doc`),
+
+    claim: (credential: string, a: Agent<ClaimArgs>) =>
+      one(sql`select switchboard.claim(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
+                claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
+                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text) as doc`),
+
+    claimNext: (credential: string, a: Agent<ClaimNextArgs>) =>
+      one(sql`select switchboard.claim_next(endpoint_id => ${by(credential)}, queue => ${v(a.queue)}::text,
+                claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
+                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text) as doc`),
+
+    heartbeat: (credential: string, a: Agent<HeartbeatArgs>) =>
+      one(sql`select switchboard.heartbeat(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
+                lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer) as doc`),
+
+    complete: (credential: string, a: Agent<ReportArgs>) =>
+      one(sql`select switchboard.complete(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
+                result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
+                lease_token => ${v(a.lease_token)}::text) as doc`),
+
+    fail: (credential: string, a: Agent<ReportArgs>) =>
+      one(sql`select switchboard.fail(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
+                result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
+                lease_token => ${v(a.lease_token)}::text) as doc`),
+
+    release: (credential: string, a: Agent<ReleaseArgs>) =>
+      one(sql`select switchboard.release(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
+                summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
+                lease_token => ${v(a.lease_token)}::text) as doc`),
+
+    getTodo: (credential: string, a: Agent<GetTodoArgs>) =>
+      one(sql`select switchboard.get_todo(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
+                attempts_limit => ${v(a.attempts_limit)}::integer) as doc`),
+
+    listTodos: (credential: string, a: Agent<ListTodosArgs>) =>
+      one(sql`select switchboard.list_todos(endpoint_id => ${by(credential)}, queue => ${v(a.queue)}::text,
+                state => ${v(a.state)}::text, dead_letter => ${v(a.dead_letter)}::boolean,
+                page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text) as doc`),
   };
+  // The admin form (a DBA, the tests): the endpoint named by id.
+  const verb = (call: Fragment) => one(sql`select ${call} as doc`);
 
   return {
-    addTodo: (a: AddTodoArgs, check?: CredentialCheck) =>
+    agent,
+
+    addTodo: (a: AddTodoArgs) =>
       verb(sql`switchboard.add_todo(endpoint_id => ${a.endpoint_id}::uuid, queue => ${a.queue}::text,
                 payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
-                run_at => ${v(a.run_at)}::text::timestamptz)`, check),
+                run_at => ${v(a.run_at)}::text::timestamptz)`),
 
-    claim: (a: ClaimArgs, check?: CredentialCheck) =>
+    claim: (a: ClaimArgs) =>
       verb(sql`switchboard.claim(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
                 claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
-                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`, check),
+                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
 
-    claimNext: (a: ClaimNextArgs, check?: CredentialCheck) =>
+    claimNext: (a: ClaimNextArgs) =>
       verb(sql`switchboard.claim_next(endpoint_id => ${a.endpoint_id}::uuid, queue => ${v(a.queue)}::text,
                 claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
-                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`, check),
+                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
 
-    heartbeat: (a: HeartbeatArgs, check?: CredentialCheck) =>
+    heartbeat: (a: HeartbeatArgs) =>
       verb(sql`switchboard.heartbeat(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
-                lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer)`, check),
+                lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer)`),
 
-    complete: (a: ReportArgs, check?: CredentialCheck) =>
+    complete: (a: ReportArgs) =>
       verb(sql`switchboard.complete(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text)`, check),
+                lease_token => ${v(a.lease_token)}::text)`),
 
-    fail: (a: ReportArgs, check?: CredentialCheck) =>
+    fail: (a: ReportArgs) =>
       verb(sql`switchboard.fail(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text)`, check),
+                lease_token => ${v(a.lease_token)}::text)`),
 
-    release: (a: ReleaseArgs, check?: CredentialCheck) =>
+    release: (a: ReleaseArgs) =>
       verb(sql`switchboard.release(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
                 summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text)`, check),
+                lease_token => ${v(a.lease_token)}::text)`),
 
-    getTodo: (a: GetTodoArgs, check?: CredentialCheck) =>
+    getTodo: (a: GetTodoArgs) =>
       verb(sql`switchboard.get_todo(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
-                attempts_limit => ${v(a.attempts_limit)}::integer)`, check),
+                attempts_limit => ${v(a.attempts_limit)}::integer)`),
 
-    listTodos: (a: ListTodosArgs, check?: CredentialCheck) =>
+    listTodos: (a: ListTodosArgs) =>
       verb(sql`switchboard.list_todos(endpoint_id => ${a.endpoint_id}::uuid, queue => ${v(a.queue)}::text,
                 state => ${v(a.state)}::text, dead_letter => ${v(a.dead_letter)}::boolean,
-                page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text)`, check),
-
-    /** The endpoint a credential names, or null where authenticate would raise forbidden. */
-    credentialEndpoint: async (credential: string) =>
-      (await sql<{ named: string | null }[]>`select switchboard.credential_endpoint(credential => ${credential}::text) as named`)[0].named,
+                page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text)`),
 
     authenticate: async (credential: string) =>
       (await one(sql`select switchboard.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,

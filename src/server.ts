@@ -1,6 +1,7 @@
 // The HTTP server: /mcp (Streamable HTTP), /healthz, whatever the mount hooks add, and graceful shutdown.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import express, { type Express } from 'express';
 import { type Config, loadConfig, requireDatabaseUrl } from './config.js';
 import type { AppContext } from './context.js';
@@ -8,7 +9,7 @@ import { createPool, type Sql } from './db.js';
 import { closeDoorbell } from './doorbell.js';
 import { createLedger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
-import { isMcpPath, mountMcp, rpcError } from './mcp/http.js';
+import { isMcpPath, type McpHttp, mountMcp } from './mcp/http.js';
 
 /** Adds routes to the app (metrics, the Board). Called after /mcp and /healthz are mounted. */
 export type MountHook = (app: Express, ctx: AppContext) => void;
@@ -36,6 +37,8 @@ export interface RunningServer {
   port: number;
   /** Base URL, e.g. http://127.0.0.1:7400 */
   url: string;
+  /** The MCP sessions and the per-credential gate. */
+  mcp: McpHttp;
   /**
    * Stops accepting connections, lets in-flight requests finish (up to graceMs), closes the MCP sessions,
    * runs onStop, then closes the pool it opened. Idempotent.
@@ -44,31 +47,6 @@ export interface RunningServer {
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
-// Host header names accepted on a loopback listener, as the SDK's localhostHostValidation() accepts them.
-const LOCAL_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * Bound to loopback, a browser page on another origin must not reach us through DNS rebinding: the Host header
- * must name the loopback (the check of the SDK's localhostHostValidation, whose answers it gives). It runs before
- * Express, because POST /mcp does not go through Express.
- */
-function loopbackHost(req: IncomingMessage, res: ServerResponse): boolean {
-  const host = req.headers.host;
-  if (!host) {
-    rpcError(res, 403, -32000, 'Missing Host header');
-    return false;
-  }
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${host}`).hostname;
-  } catch {
-    rpcError(res, 403, -32000, `Invalid Host header: ${host}`);
-    return false;
-  }
-  if (LOCAL_HOSTNAMES.has(hostname)) return true;
-  rpcError(res, 403, -32000, `Invalid Host: ${hostname}`);
-  return false;
-}
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const config = opts.config ?? loadConfig();
@@ -79,12 +57,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const app = express();
   app.disable('x-powered-by');
-  const checkHost = LOCAL_HOSTS.has(host);
+  // Bound to loopback, a browser page on another origin must not reach us through DNS rebinding: the Host header
+  // must name the loopback (the SDK's middleware, for every route).
+  if (LOCAL_HOSTS.has(host)) app.use(localhostHostValidation());
 
   let inFlight = 0;
   let drained: (() => void) | null = null;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (checkHost && !loopbackHost(req, res)) return;
     const mcpPath = isMcpPath(req.url);
     // A GET on /mcp is a session's standing event stream, not a call: it is closed with the sessions.
     if (!(req.method === 'GET' && mcpPath)) {
@@ -94,8 +73,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         if (inFlight === 0 && drained) drained();
       });
     }
-    if (req.method === 'POST' && mcpPath) mcp.post(req, res);
-    else app(req, res);
+    app(req, res);
   };
 
   app.get('/healthz', async (_req, res) => {
@@ -147,5 +125,5 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return stopping;
   }
 
-  return { ctx, app, http, host, port, url, stop };
+  return { ctx, app, http, host, port, url, mcp, stop };
 }

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { ToolContext } from '../context.js';
 import { invalidInput } from '../errors.js';
-import { checkCredential, errorResult, logCall, runTool } from './run.js';
+import { errorResult, logCall, runTool } from './run.js';
 import { describeIssues, portableSchema, type ToolDef } from './tool.js';
 import { addTodo } from './tools/add_todo.js';
 import { claim } from './tools/claim.js';
@@ -90,7 +90,6 @@ export function createMcpServer(ctx: ToolContext): Server {
     const started = process.hrtime.bigint();
     const args = request.params.arguments ?? {};
     if (!tool || typeof args !== 'object' || args === null || Array.isArray(args)) {
-      await checkCredential(extra);
       logCall(ctx, name.slice(0, 64), started, 'invalid');
       throw new McpError(
         ErrorCode.InvalidParams,
@@ -99,7 +98,6 @@ export function createMcpServer(ctx: ToolContext): Server {
     }
     const parsed = await tool.input.safeParseAsync(args);
     if (!parsed.success) {
-      await checkCredential(extra);
       logCall(ctx, name, started, 'invalid');
       const detail = describeIssues(parsed.error.issues, LISTED.get(name)!.inputSchema);
       return errorResult({ ...invalidInput(detail), hint: 'Fix the named argument and call again; nothing was changed.' });

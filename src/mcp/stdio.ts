@@ -10,7 +10,7 @@ import { createMcpServer } from './server.js';
  */
 export async function serveStdio(ctx: AppContext, credential: string): Promise<void> {
   const endpoint = await ctx.ledger.authenticate(credential);
-  const server = createMcpServer({ ...ctx, endpoint });
+  const server = createMcpServer({ ...ctx, endpoint, credential });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

@@ -1,17 +1,16 @@
 // What one MCP tool is: its zod input (which validates a call), the portable JSON Schemas tools/list shows,
 // and the one ledger call it makes.
 import { z } from 'zod';
-import type { CredentialCheck } from '../credential.js';
 import type { Sql } from '../db.js';
 import type { Doc, Ledger } from '../ledger.js';
 
+type AgentLedger = Ledger['agent'];
+/** The agent verbs bound to the caller's credential (and, over HTTP, to its share of the pool). */
+export type AgentCalls = { [K in keyof AgentLedger]: (a: Parameters<AgentLedger[K]>[1]) => Promise<Doc> };
+
 /** What a tool's run gets besides its arguments. */
 export interface CallInfo {
-  ledger: Ledger;
-  /** The endpoint the session authenticated as. */
-  endpointId: string;
-  /** The credential check a tool call over HTTP carries (none over stdio or in memory). */
-  check: CredentialCheck | undefined;
+  agent: AgentCalls;
   /** The MCP session id over Streamable HTTP, recorded on the attempt a claim opens; null elsewhere. */
   sessionId: string | null;
   /** Aborted when the client cancels the request or goes away. */

@@ -21,7 +21,7 @@ t.test('every MCP tool answers hostile input with one of the four kinds and chan
   const log = createLogger({ level: 'silent' });
   const ctx = { sql: w.db.sql, ledger: createLedger(w.db.sql), log, config: loadConfig({}) };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer({ ...ctx, endpoint: w.endpoint });
+  const server = createMcpServer({ ...ctx, endpoint: w.endpoint, credential: w.endpoint.credential });
   await server.connect(serverSide);
   const client = new Client({ name: 'fuzzer', version: '1.0.0' });
   await client.connect(clientSide);

@@ -24,8 +24,8 @@ export interface Fixture {
   logLines(): Record<string, unknown>[];
   owner(handle: string): Promise<string>;
   vend(ownerId: string, agentId: string, verbs?: string[]): Promise<Vended>;
-  /** An SDK client talking to a server built for this endpoint over the in-memory transport. */
-  memoryClient(endpoint: Endpoint): Promise<Client>;
+  /** An SDK client talking to a server built for this endpoint (acting with its credential) over the in-memory transport. */
+  memoryClient(endpoint: Vended): Promise<Client>;
 }
 
 interface Teardown {
@@ -66,7 +66,7 @@ export async function fixture(t: Teardown): Promise<Fixture> {
     },
     async memoryClient(endpoint) {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      const server = createMcpServer({ ...ctx, endpoint });
+      const server = createMcpServer({ ...ctx, endpoint, credential: endpoint.credential });
       await server.connect(serverSide);
       const client = new Client({ name: 'test-agent', version: '1.0.0' });
       await client.connect(clientSide);

@@ -81,7 +81,7 @@ t.test('a slow database (a lock held past statement_timeout) fails the call with
   const sql = createPool(db.url, { max: 2, statementTimeoutMs: 300 });
   t.teardown(() => sql.end({ timeout: 5 }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = createMcpServer({ sql, ledger: createLedger(sql), log: silent, config: loadConfig({}), endpoint });
+  const server = createMcpServer({ sql, ledger: createLedger(sql), log: silent, config: loadConfig({}), endpoint, credential: endpoint.credential });
   await server.connect(serverSide);
   const client = new Client({ name: 'slow', version: '1' });
   await client.connect(clientSide);
@@ -106,7 +106,7 @@ t.test('a dead database: tool calls answer retryable internal, HTTP answers 503 
   const dead = createPool('postgres://postgres@127.0.0.1:1/none', { max: 2 });
   t.teardown(() => dead.end({ timeout: 1 }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const mcp = createMcpServer({ sql: dead, ledger: createLedger(dead), log: silent, config: loadConfig({}), endpoint });
+  const mcp = createMcpServer({ sql: dead, ledger: createLedger(dead), log: silent, config: loadConfig({}), endpoint, credential: endpoint.credential });
   await mcp.connect(serverSide);
   const client = new Client({ name: 'dead', version: '1' });
   await client.connect(clientSide);

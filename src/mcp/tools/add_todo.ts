@@ -19,5 +19,5 @@ export const addTodo = defineTool({
   }),
   output: todoOutput,
   annotations: { destructiveHint: false, openWorldHint: false },
-  run: (args, c) => c.ledger.addTodo({ endpoint_id: c.endpointId, ...args }, c.check),
+  run: (args, c) => c.agent.addTodo(args),
 });

@@ -13,5 +13,5 @@ export const claim = defineTool({
   input: z.strictObject({ todo_id: todoId, claimant, require_fence: requireFence, lease_seconds: leaseSeconds }),
   output: claimOutput,
   annotations: { destructiveHint: false, openWorldHint: false },
-  run: (args, c) => c.ledger.claim({ endpoint_id: c.endpointId, ...args, mcp_session_id: c.sessionId }, c.check),
+  run: (args, c) => c.agent.claim({ ...args, mcp_session_id: c.sessionId }),
 });

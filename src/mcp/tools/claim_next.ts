@@ -26,7 +26,7 @@ export const claimNext = defineTool({
   output: claimOutput,
   annotations: { destructiveHint: false, openWorldHint: false },
   run: async ({ wait_seconds, ...args }, c) => {
-    const claim = () => c.ledger.claimNext({ endpoint_id: c.endpointId, ...args, mcp_session_id: c.sessionId }, c.check);
+    const claim = () => c.agent.claimNext({ ...args, mcp_session_id: c.sessionId });
     if (!wait_seconds) return claim();
     // The doorbell (one LISTEN per pool) wakes the wait when a todo becomes claimable; see src/doorbell.ts.
     return claimNextWithWait(claim, await doorbellFor(c.sql), {

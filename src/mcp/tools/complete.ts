@@ -11,5 +11,5 @@ export const complete = defineTool({
   input: z.strictObject({ todo_id: todoId, result, summary, artifact, lease_token: leaseToken }),
   output: todoOutput,
   annotations: { destructiveHint: false, openWorldHint: false },
-  run: (args, c) => c.ledger.complete({ endpoint_id: c.endpointId, ...args }, c.check),
+  run: (args, c) => c.agent.complete(args),
 });

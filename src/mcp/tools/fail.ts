@@ -13,5 +13,5 @@ export const fail = defineTool({
   input: z.strictObject({ todo_id: todoId, result, summary, artifact, lease_token: leaseToken }),
   output: todoOutput,
   annotations: { destructiveHint: false, openWorldHint: false },
-  run: (args, c) => c.ledger.fail({ endpoint_id: c.endpointId, ...args }, c.check),
+  run: (args, c) => c.agent.fail(args),
 });

@@ -17,5 +17,5 @@ export const getTodo = defineTool({
   }),
   output: detailOutput,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  run: (args, c) => c.ledger.getTodo({ endpoint_id: c.endpointId, ...args }, c.check),
+  run: (args, c) => c.agent.getTodo(args),
 });

@@ -13,5 +13,5 @@ export const heartbeat = defineTool({
   input: z.strictObject({ todo_id: todoId, lease_token: leaseToken, lease_seconds: leaseSeconds }),
   output: todoOutput,
   annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: (args, c) => c.ledger.heartbeat({ endpoint_id: c.endpointId, ...args }, c.check),
+  run: (args, c) => c.agent.heartbeat(args),
 });

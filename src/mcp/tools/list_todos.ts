@@ -18,5 +18,5 @@ export const listTodos = defineTool({
   }),
   output: listOutput,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  run: (args, c) => c.ledger.listTodos({ endpoint_id: c.endpointId, ...args }, c.check),
+  run: (args, c) => c.agent.listTodos(args),
 });

@@ -13,5 +13,5 @@ export const release = defineTool({
   input: z.strictObject({ todo_id: todoId, summary, artifact, lease_token: leaseToken }),
   output: todoOutput,
   annotations: { destructiveHint: false, openWorldHint: false },
-  run: (args, c) => c.ledger.release({ endpoint_id: c.endpointId, ...args }, c.check),
+  run: (args, c) => c.agent.release(args),
 });
