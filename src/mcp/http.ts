@@ -166,6 +166,10 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     let session: Session | undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // A request is answered as one JSON document, not an SSE stream: the tools send nothing before their result,
+      // and a client whose server dies mid-call sees the connection fail at once instead of waiting on a stream
+      // it cannot resume. Server-to-client messages still go on the session's GET stream.
+      enableJsonResponse: true,
       onsessioninitialized: (id) => {
         session = {
           id,
