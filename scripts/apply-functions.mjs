@@ -1,9 +1,12 @@
-// Applies sql/functions/*.sql to the database in GM_DBURL or DATABASE_URL: one transaction, skipped when unchanged.
+// Applies sql/functions/<caller>/*.sql to the database in GM_DBURL or DATABASE_URL: one transaction, skipped when unchanged.
 //
 // graphile-migrate 1.4.1 has no --!include, so functions are not copied into migrations. Instead every
 // migrate (and every `graphile-migrate watch` of current.sql) runs this afterwards. It drops every function
-// in schema switchboard and recreates them from the files, so a changed signature never leaves a stale
-// overload behind, then re-grants EXECUTE on the public API to switchboard_app. Trigger functions are the
+// in Switchboard's schemas and recreates them from the files, so a changed signature never leaves a stale
+// overload behind, then grants EXECUTE by schema (never by name): switchboard to switchboard_admin,
+// switchboard_agent, switchboard_board and switchboard_worker each to the role of the same name, and
+// switchboard_internal to nobody. The folder a file sits in (core/, admin/, agent/, board/, worker/) names
+// its caller; the schema in the file decides its grant, and a test checks the two agree. Trigger functions are the
 // exception: dropping one would need its triggers dropped first (an ACCESS EXCLUSIVE lock on todos or
 // todo_attempts on every apply, stalling claims), and their signature never changes, so their files replace
 // them in place and (re)create a trigger only when its definition changed. Functions a CHECK constraint calls
@@ -19,18 +22,35 @@ import postgres from 'postgres';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = join(here, '..', 'sql', 'functions');
+const SCHEMA_ARRAY = "array['switchboard', 'switchboard_internal', 'switchboard_agent', 'switchboard_board', 'switchboard_worker']";
 
-/** Helpers (files starting with `_`) first, then the verbs, each group by name. */
+/** The caller folders, internals first, and each folder's schema. */
+export const FOLDERS = [
+  ['core', 'switchboard_internal'],
+  ['admin', 'switchboard'],
+  ['worker', 'switchboard_worker'],
+  ['agent', 'switchboard_agent'],
+  ['board', 'switchboard_board'],
+];
+export const SCHEMAS = FOLDERS.map(([, schema]) => schema);
+
+/** Every function file as {name: 'folder/file.sql', text}, folder by folder in FOLDERS order, then by name. */
 export function functionFiles() {
-  const names = readdirSync(dir).filter((f) => f.endsWith('.sql'));
-  names.sort((a, b) => (a.startsWith('_') === b.startsWith('_') ? a.localeCompare(b) : a.startsWith('_') ? -1 : 1));
-  return names.map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+  const files = [];
+  for (const [folder] of FOLDERS) {
+    for (const f of readdirSync(join(dir, folder)).filter((f) => f.endsWith('.sql')).sort()) {
+      files.push({ name: `${folder}/${f}`, text: readFileSync(join(dir, folder, f), 'utf8') });
+    }
+  }
+  return files;
 }
 
 export async function applyFunctions(url, { log = console.log } = {}) {
   const files = functionFiles();
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.name).update('\0').update(f.text).update('\0');
+  // This script's own grants and drops are part of what is applied, so a change to them re-applies too.
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
   const digest = hash.digest('hex');
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
@@ -44,7 +64,7 @@ export async function applyFunctions(url, { log = console.log } = {}) {
         declare r record;
         begin
           for r in select p.oid::regprocedure as sig from pg_proc p
-                   where p.pronamespace = 'switchboard'::regnamespace and p.prokind in ('f','p')
+                   where p.pronamespace::regnamespace::text = any (${SCHEMA_ARRAY}) and p.prokind in ('f','p')
                      and p.prorettype <> 'trigger'::regtype
                      -- A constraint's function (the row rules, migration 000007) is schema, owned by migrations.
                      and not exists (select 1 from pg_depend d
@@ -66,14 +86,29 @@ export async function applyFunctions(url, { log = console.log } = {}) {
         do $$
         declare r record;
         begin
-          for r in select p.oid::regprocedure as sig, p.proname from pg_proc p
-                   where p.pronamespace = 'switchboard'::regnamespace
+          for r in select p.oid::regprocedure as sig, n.nspname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                   where n.nspname = any (${SCHEMA_ARRAY})
           loop
             execute format('revoke all on function %s from public', r.sig);
-            if left(r.proname, 1) <> '_' then
-              execute format('grant execute on function %s to switchboard_app', r.sig);
+            if r.nspname <> 'switchboard_internal' then
+              execute format('grant execute on function %s to %I',
+                             r.sig, case r.nspname when 'switchboard' then 'switchboard_admin' else r.nspname end);
             end if;
           end loop;
+          -- graphile-worker's runner, which runs as switchboard_worker, needs its own schema (installed before this).
+          if to_regnamespace('graphile_worker') is not null then
+            grant usage on schema graphile_worker to switchboard_worker;
+            grant select, insert, update, delete on all tables in schema graphile_worker to switchboard_worker;
+            grant usage, select, update on all sequences in schema graphile_worker to switchboard_worker;
+            grant execute on all functions in schema graphile_worker to switchboard_worker;
+            -- Its tables have row-level security on and no policy (only their owner passes); let the role through.
+            for r in select c.oid::regclass as tbl from pg_class c
+                      where c.relnamespace = 'graphile_worker'::regnamespace and c.relkind = 'r' and c.relrowsecurity
+                        and not exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = 'switchboard_worker')
+            loop
+              execute format('create policy switchboard_worker on %s to switchboard_worker using (true) with check (true)', r.tbl);
+            end loop;
+          end if;
         end $$`);
       await tx`insert into switchboard.functions_applied (singleton, sha256) values (true, ${digest})
                on conflict (singleton) do update set sha256 = excluded.sha256, applied_at = now()`;

@@ -4,9 +4,9 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig, requireDatabaseUrl } from './config.js';
-import { createPool, type Sql } from './db.js';
+import { ADMIN_ROLE, createPool, roleFor, type Sql } from './db.js';
 import { toCallerError } from './errors.js';
-import { createLedger, type Doc, type Ledger } from './ledger.js';
+import { type AdminLedger, createAdminLedger, type Doc } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
 import type { RunningServer } from './server.js';
 
@@ -40,29 +40,43 @@ function selfCommand(): string {
 }
 
 /** A pool and ledger for one admin command, closed afterwards. */
-async function withLedger<T>(config: Config, fn: (ledger: Ledger, sql: Sql) => Promise<T>): Promise<T> {
-  const sql = createPool(requireDatabaseUrl(config), { max: 1 });
+async function withLedger<T>(config: Config, fn: (ledger: AdminLedger, sql: Sql) => Promise<T>): Promise<T> {
+  // As switchboard_admin where the login may take it (a superuser, or a DBA login granted it), so an admin command
+  // has the admin API and no more; otherwise with the login's own grants.
+  const url = requireDatabaseUrl(config);
+  const sql = createPool(url, { max: 1, role: await roleFor(url, ADMIN_ROLE), application: 'switchboard-cli' });
   try {
-    return await fn(createLedger(sql), sql);
+    return await fn(createAdminLedger(sql), sql);
   } finally {
     await sql.end({ timeout: 5 });
   }
 }
 
-/** Waits for SIGINT/SIGTERM, then runs stop; exits 1 if it has not finished within SHUTDOWN_MS. */
-function untilSignal(log: Logger, stop: () => Promise<void>): Promise<void> {
-  return new Promise((done, fail) => {
-    const onSignal = (signal: string) => {
-      log.info({ signal }, 'shutting down');
-      setTimeout(() => {
-        err(`switchboard: did not stop within ${SHUTDOWN_MS / 1000} s; exiting`);
-        process.exit(1);
-      }, SHUTDOWN_MS).unref();
-      stop().then(done, fail);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  });
+/**
+ * Listens for SIGINT/SIGTERM from now on; `until(stop)` waits for the first one (perhaps already received) and
+ * runs stop, exiting 1 if that has not finished within SHUTDOWN_MS of the signal. Armed before a command starts
+ * anything, so a signal during startup (say while the embedded Postgres initialises) still stops what started.
+ */
+function armSignals(log: Logger): { received: () => boolean; until: (stop: () => Promise<void>) => Promise<void> } {
+  let signal: string | undefined;
+  let wake = () => {};
+  const signalled = new Promise<void>((done) => (wake = done));
+  const onSignal = (s: string) => {
+    if (signal) return;
+    signal = s;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      err(`switchboard: did not stop within ${SHUTDOWN_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_MS).unref();
+    wake();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { received: () => signal !== undefined, until: async (stop) => {
+    await signalled;
+    await stop();
+  } };
 }
 
 /** The client configs `endpoint vend` prints: the server's URL and the credential, never a database login. */
@@ -86,7 +100,7 @@ function mcpSnippets(url: string, credential: string): string {
   ].join('\n');
 }
 
-async function findOwnerId(ledger: Ledger, handle: string): Promise<string> {
+async function findOwnerId(ledger: AdminLedger, handle: string): Promise<string> {
   return String((await ledger.findOwner(handle)).owner_id);
 }
 
@@ -114,6 +128,7 @@ function build(): Command {
       const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
       const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker });
       const log = createLogger({ level: config.LOG_LEVEL });
+      const signals = armSignals(log);
       const server = await startServer({
         config,
         log,
@@ -123,7 +138,7 @@ function build(): Command {
         onStart: ops.onStart,
         onStop: ops.onStop,
       });
-      await untilSignal(log, () => server.stop(SHUTDOWN_MS - 2000));
+      await signals.until(() => server.stop(SHUTDOWN_MS - 2000));
     });
 
   program
@@ -136,8 +151,9 @@ function build(): Command {
       const { startWorker } = await import('./worker/index.js');
       const ops = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
+      const signals = armSignals(log);
       const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops) });
-      await untilSignal(log, () => worker.stop());
+      await signals.until(() => worker.stop());
     });
 
   program
@@ -162,9 +178,13 @@ function build(): Command {
       const { migrateDatabase } = await import('./migrate.js');
       const opsConfig = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
+      const signals = armSignals(log);
       let stopEmbedded = async () => {};
       let databaseUrl = config.DATABASE_URL;
       let where = 'DATABASE_URL';
+      // The server runs on DATABASE_URL's login (refused if it holds the admin API), or on the embedded Postgres as
+      // its own login with agent + Board + worker: migrations and the banner's admin commands use the superuser.
+      let serveUrl = async (url: string) => url;
       if (!databaseUrl) {
         const pg = await startEmbeddedPostgres({
           dataDir: o.dataDir ?? config.SWITCHBOARD_DATA_DIR,
@@ -173,14 +193,18 @@ function build(): Command {
         });
         stopEmbedded = pg.stop;
         databaseUrl = pg.url;
-        where = `embedded, data in ${pg.dataDir}`;
+        serveUrl = pg.serveUrl;
+        where = `embedded, data in ${pg.dataDir}; superuser password in ${pg.dataDir}/switchboard-superuser.password`;
       }
+      if (signals.received()) return signals.until(stopEmbedded);
       let server: RunningServer;
       try {
         await migrateDatabase(databaseUrl, { quiet: true });
-        const ops = operationsHooks(opsConfig, { databaseUrl, worker: o.worker });
+        if (signals.received()) return await signals.until(stopEmbedded);
+        const runAs = await serveUrl(databaseUrl);
+        const ops = operationsHooks(opsConfig, { databaseUrl: runAs, worker: o.worker });
         server = await startServer({
-          config: { ...config, DATABASE_URL: databaseUrl },
+          config: { ...config, DATABASE_URL: runAs },
           log,
           host: o.host,
           port: o.port,
@@ -192,8 +216,8 @@ function build(): Command {
         await stopEmbedded();
         throw e;
       }
-      printBanner(server, databaseUrl, where);
-      await untilSignal(log, async () => {
+      if (!signals.received()) printBanner(server, databaseUrl, where);
+      await signals.until(async () => {
         try {
           await server.stop(SHUTDOWN_MS - 3500);
         } finally {

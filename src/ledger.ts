@@ -1,5 +1,6 @@
-// The typed wrappers over the SQL API: one per switchboard.* function, each naming its arguments and casting
-// every parameter. Every surface calls the ledger through these, and nothing else.
+// The typed wrappers over the SQL API, each naming its arguments and casting every parameter: the agent's entry
+// points (schema switchboard_agent, which take the bearer credential) for the MCP server, and the admin API
+// (schema switchboard, ids as arguments) for the CLI. Every surface calls the ledger through these.
 import type { Fragment } from 'postgres';
 import type { Sql } from './db.js';
 import { InputError } from './errors.js';
@@ -10,7 +11,8 @@ export type Doc = Record<string, unknown>;
 export type Json = unknown;
 
 export interface AddTodoArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   queue: string;
   payload?: Json;
   title?: string;
@@ -20,7 +22,8 @@ export interface AddTodoArgs {
   run_at?: string;
 }
 export interface ClaimArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   claimant?: string;
   require_fence?: boolean;
@@ -28,7 +31,8 @@ export interface ClaimArgs {
   mcp_session_id?: string | null;
 }
 export interface ClaimNextArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   queue?: string;
   claimant?: string;
   require_fence?: boolean;
@@ -36,13 +40,15 @@ export interface ClaimNextArgs {
   mcp_session_id?: string | null;
 }
 export interface HeartbeatArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   lease_token?: string;
   lease_seconds?: number;
 }
 export interface ReportArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   result?: Json;
   summary?: string;
@@ -50,19 +56,22 @@ export interface ReportArgs {
   lease_token?: string;
 }
 export interface ReleaseArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   summary?: string;
   artifact?: string;
   lease_token?: string;
 }
 export interface GetTodoArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   todo_id: string;
   attempts_limit?: number;
 }
 export interface ListTodosArgs {
-  endpoint_id: string;
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
   queue?: string;
   state?: string;
   dead_letter?: boolean;
@@ -95,111 +104,71 @@ export function createLedger(sql: Sql) {
     return sql.json(x as Parameters<Sql['json']>[0]);
   };
   const one = async (q: Promise<readonly { doc: unknown }[]>): Promise<Doc> => (await q)[0].doc as Doc;
-  // The endpoint a credential names, resolved inside the verb's own statement (forbidden, SB403, for an unknown,
-  // revoked or expired one), so an agent's call is one round trip and acts only within its credential's endpoint.
-  const by = (credential: string) => sql`(switchboard.authenticate(credential => ${credential}::text)->>'endpoint_id')::uuid`;
-  type Agent<A> = Omit<A, 'endpoint_id'>;
-
-  /** The agent verbs as an agent calls them: with its credential, never an endpoint id. */
-  const agent = {
-    addTodo: (credential: string, a: Agent<AddTodoArgs>) =>
-      one(sql`select switchboard.add_todo(endpoint_id => ${by(credential)}, queue => ${a.queue}::text,
-                payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
-                priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
-                run_at => ${v(a.run_at)}::text::timestamptz) as doc`),
-
-    claim: (credential: string, a: Agent<ClaimArgs>) =>
-      one(sql`select switchboard.claim(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
-                claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
-                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text) as doc`),
-
-    claimNext: (credential: string, a: Agent<ClaimNextArgs>) =>
-      one(sql`select switchboard.claim_next(endpoint_id => ${by(credential)}, queue => ${v(a.queue)}::text,
-                claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
-                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text) as doc`),
-
-    heartbeat: (credential: string, a: Agent<HeartbeatArgs>) =>
-      one(sql`select switchboard.heartbeat(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
-                lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer) as doc`),
-
-    complete: (credential: string, a: Agent<ReportArgs>) =>
-      one(sql`select switchboard.complete(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
-                result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text) as doc`),
-
-    fail: (credential: string, a: Agent<ReportArgs>) =>
-      one(sql`select switchboard.fail(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
-                result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text) as doc`),
-
-    release: (credential: string, a: Agent<ReleaseArgs>) =>
-      one(sql`select switchboard.release(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
-                summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text) as doc`),
-
-    getTodo: (credential: string, a: Agent<GetTodoArgs>) =>
-      one(sql`select switchboard.get_todo(endpoint_id => ${by(credential)}, todo_id => ${a.todo_id}::uuid,
-                attempts_limit => ${v(a.attempts_limit)}::integer) as doc`),
-
-    listTodos: (credential: string, a: Agent<ListTodosArgs>) =>
-      one(sql`select switchboard.list_todos(endpoint_id => ${by(credential)}, queue => ${v(a.queue)}::text,
-                state => ${v(a.state)}::text, dead_letter => ${v(a.dead_letter)}::boolean,
-                page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text) as doc`),
-  };
-  // The admin form (a DBA, the tests): the endpoint named by id.
-  const verb = (call: Fragment) => one(sql`select ${call} as doc`);
+  // Each agent verb is one statement: the entry point resolves the credential to its endpoint and runs the verb
+  // within it (forbidden, SB403, for an unknown, revoked or expired credential or a verb outside its set).
+  const verb = (call: Fragment): Promise<Doc> => one(sql`select ${call} as doc`);
 
   return {
-    agent,
-
     addTodo: (a: AddTodoArgs) =>
-      verb(sql`switchboard.add_todo(endpoint_id => ${a.endpoint_id}::uuid, queue => ${a.queue}::text,
+      verb(sql`switchboard_agent.add_todo(credential => ${a.credential}::text, queue => ${a.queue}::text,
                 payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
                 run_at => ${v(a.run_at)}::text::timestamptz)`),
 
     claim: (a: ClaimArgs) =>
-      verb(sql`switchboard.claim(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.claim(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
                 lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
 
     claimNext: (a: ClaimNextArgs) =>
-      verb(sql`switchboard.claim_next(endpoint_id => ${a.endpoint_id}::uuid, queue => ${v(a.queue)}::text,
+      verb(sql`switchboard_agent.claim_next(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
                 claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
                 lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
 
     heartbeat: (a: HeartbeatArgs) =>
-      verb(sql`switchboard.heartbeat(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.heartbeat(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer)`),
 
     complete: (a: ReportArgs) =>
-      verb(sql`switchboard.complete(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.complete(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
                 lease_token => ${v(a.lease_token)}::text)`),
 
     fail: (a: ReportArgs) =>
-      verb(sql`switchboard.fail(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.fail(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
                 lease_token => ${v(a.lease_token)}::text)`),
 
     release: (a: ReleaseArgs) =>
-      verb(sql`switchboard.release(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.release(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
                 lease_token => ${v(a.lease_token)}::text)`),
 
     getTodo: (a: GetTodoArgs) =>
-      verb(sql`switchboard.get_todo(endpoint_id => ${a.endpoint_id}::uuid, todo_id => ${a.todo_id}::uuid,
+      verb(sql`switchboard_agent.get_todo(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 attempts_limit => ${v(a.attempts_limit)}::integer)`),
 
     listTodos: (a: ListTodosArgs) =>
-      verb(sql`switchboard.list_todos(endpoint_id => ${a.endpoint_id}::uuid, queue => ${v(a.queue)}::text,
+      verb(sql`switchboard_agent.list_todos(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
                 state => ${v(a.state)}::text, dead_letter => ${v(a.dead_letter)}::boolean,
                 page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text)`),
 
     authenticate: async (credential: string) =>
-      (await one(sql`select switchboard.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,
+      (await one(sql`select switchboard_agent.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,
+  };
+}
 
+export type Ledger = ReturnType<typeof createLedger>;
+
+/** The admin API (schema switchboard) the CLI's owner and endpoint commands use, on a pool running as switchboard_admin. */
+export function createAdminLedger(sql: Sql) {
+  const one = async (q: Promise<readonly { doc: unknown }[]>): Promise<Doc> => (await q)[0].doc as Doc;
+  return {
     addOwner: (handle: string) => one(sql`select switchboard.add_owner(handle => ${handle}::text) as doc`),
+
+    /** A one-time Board sign-in token for an owner (switchboard.owner_login_token); only the admin API mints them. */
+    loginToken: (handle: string) =>
+      one(sql`select switchboard.owner_login_token(handle => ${handle}::text) as doc`) as Promise<{ login_token: string; handle: string }>,
 
     findOwner: (handle: string) => one(sql`select switchboard.find_owner(handle => ${handle}::text) as doc`),
 
@@ -219,4 +188,4 @@ export function createLedger(sql: Sql) {
   };
 }
 
-export type Ledger = ReturnType<typeof createLedger>;
+export type AdminLedger = ReturnType<typeof createAdminLedger>;

@@ -5,7 +5,7 @@ import { localhostHostValidation } from '@modelcontextprotocol/sdk/server/middle
 import express, { type Express } from 'express';
 import { type Config, loadConfig, requireDatabaseUrl } from './config.js';
 import type { AppContext } from './context.js';
-import { createPool, type Sql } from './db.js';
+import { assertNotAdmin, createPool, roleFor, SERVER_ROLE, type Sql } from './db.js';
 import { closeDoorbell } from './doorbell.js';
 import { createLedger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
@@ -48,10 +48,23 @@ export interface RunningServer {
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
+/** The server's pool: as switchboard_server where the login may take it, and refused if it could run the admin API. */
+async function openServerPool(config: Config): Promise<Sql> {
+  const url = requireDatabaseUrl(config);
+  const sql = createPool(url, { max: config.SWITCHBOARD_DB_POOL_MAX, role: await roleFor(url, SERVER_ROLE) });
+  try {
+    await assertNotAdmin(sql);
+  } catch (e) {
+    await sql.end({ timeout: 2 });
+    throw e;
+  }
+  return sql;
+}
+
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const config = opts.config ?? loadConfig();
   const log = opts.log ?? createLogger({ level: config.LOG_LEVEL });
-  const sql = opts.sql ?? createPool(requireDatabaseUrl(config), { max: config.SWITCHBOARD_DB_POOL_MAX });
+  const sql = opts.sql ?? (await openServerPool(config));
   const ctx: AppContext = { sql, ledger: createLedger(sql), log, config };
   const host = opts.host ?? config.SWITCHBOARD_HOST;
 

@@ -136,3 +136,15 @@ create or replace function test.age(todo_id uuid, by interval)
 returns void language sql as $$
   update switchboard.todos t set updated_at = now() - by where t.id = age.todo_id;
 $$;
+
+-- Switchboard's function schemas: the admin API, the surfaces' entry points and the internals.
+create or replace function test.schemas()
+returns oid[] language sql stable as $$
+  select array(select n.oid from pg_namespace n
+                where n.nspname in ('switchboard', 'switchboard_internal', 'switchboard_agent', 'switchboard_board',
+                                    'switchboard_worker'))
+$$;
+
+-- Tests run some statements as a surface role (set local role switchboard_agent); they may call these helpers then.
+grant usage on schema test to public;
+grant execute on all functions in schema test to public;

@@ -7,7 +7,7 @@
 -- second deletes the oldest closed attempts and counts them in attempts_pruned. A lapsed lease being taken over is closed first as
 -- lease_expired/requeued. Returns the claim document: the todo with payload and routing, attempt_seq,
 -- attempts_total, prior_attempts (five newest closed, newest first), the notice, and lease_token when fenced.
-create or replace function switchboard._open_attempt(
+create or replace function switchboard_internal.open_attempt(
   t switchboard.todos,
   claimer_kind text,
   claimer_endpoint_id uuid,
@@ -31,10 +31,10 @@ declare
   v_prior jsonb := '[]'::jsonb;
 begin
   if claimant is not null then
-    v_claimant := (switchboard._cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''), 128)).cut;
+    v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''), 128)).cut;
   end if;
   if coalesce(require_fence, false) then
-    v_token := switchboard._random_token(16);
+    v_token := switchboard_internal.random_token(16);
   end if;
 
   if t.state = 'claimed' then
@@ -62,7 +62,7 @@ begin
 
   -- The cap is never below 5 (_history_cap), so a todo's first five claims need not read the setting.
   if v_todo.last_seq > 5 then
-    v_cap := switchboard._history_cap();
+    v_cap := switchboard_internal.history_cap();
     if v_todo.last_seq > v_cap then
       with pruned as (
         delete from switchboard.todo_attempts p
@@ -77,22 +77,22 @@ begin
   end if;
 
   if v_todo.last_seq > 1 then
-    select coalesce(jsonb_agg(switchboard._attempt_json(s.a) order by (s.a).seq desc), '[]'::jsonb)
+    select coalesce(jsonb_agg(switchboard_internal.attempt_json(s.a) order by (s.a).seq desc), '[]'::jsonb)
       into v_prior
       from (select a from switchboard.todo_attempts a
              where a.todo_id = v_todo.id and a.seq < v_todo.last_seq
              order by a.seq desc limit 5) s;
   end if;
 
-  return switchboard._todo_json(v_todo, true)
+  return switchboard_internal.todo_json(v_todo, true)
       || jsonb_build_object('attempt_seq', v_todo.last_seq,
                             'attempts_total', v_todo.last_seq,
                             'prior_attempts', v_prior,
-                            'notice', switchboard._notice())
+                            'notice', switchboard_internal.notice())
       || case when v_token is not null then jsonb_build_object('lease_token', v_token) else '{}'::jsonb end;
 end;
 $$;
-comment on function switchboard._open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text) is
+comment on function switchboard_internal.open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text) is
   'Internal. Claims a locked, claimable todo: closes a lapsed attempt as lease_expired, opens the new attempt, prunes history over the cap, returns the claim document.';
 
 -- _end_held: complete and release on the agent path as one statement. The holder check (this agent, live lease, the
@@ -108,7 +108,7 @@ comment on function switchboard._open_attempt(switchboard.todos, text, uuid, uui
 -- When nothing matched, _hold_agent says why (not_found or conflict, as before); if it finds the caller does hold
 -- the lease after all (a race the single statement lost), the transition runs the lock-then-check way.
 -- Only completed and released: their outcome does not depend on the row (fail's retry-or-dead-letter does).
-create or replace function switchboard._end_held(
+create or replace function switchboard_internal.end_held(
   endpoint_id uuid,
   todo_id uuid,
   agent_id text,
@@ -130,15 +130,15 @@ declare
   v_todo switchboard.todos;
 begin
   if outcome not in ('completed', 'released') then
-    raise exception 'switchboard._end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
+    raise exception 'switchboard_internal.end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
   end if;
   -- The summary rules of _end_attempt: the compact result stands in when asked to, cut to 2048 bytes.
   if v_summary is null and result is not null and outcome = 'completed'
-     and switchboard._setting_bool('attempt_summary_from_result') then
-    v_summary := switchboard._compact_json(result);
+     and switchboard_internal.setting_bool('attempt_summary_from_result') then
+    v_summary := switchboard_internal.compact_json(result);
   end if;
   if v_summary is not null then
-    select c.cut, c.truncated into v_cut, v_truncated from switchboard._cut_utf8(v_summary, 2048) c;
+    select c.cut, c.truncated into v_cut, v_truncated from switchboard_internal.cut_utf8(v_summary, 2048) c;
   end if;
 
   with held as (
@@ -159,9 +159,9 @@ begin
     return v_todo;
   end if;
 
-  v_todo := switchboard._hold_agent(endpoint_id, todo_id, agent_id, lease_token);
-  return switchboard._end_attempt(v_todo, outcome, result, summary, artifact);
+  v_todo := switchboard_internal.hold_agent(endpoint_id, todo_id, agent_id, lease_token);
+  return switchboard_internal.end_attempt(v_todo, outcome, result, summary, artifact);
 end;
 $$;
-comment on function switchboard._end_held(uuid, uuid, text, text, text, jsonb, text, text) is
+comment on function switchboard_internal.end_held(uuid, uuid, text, text, text, jsonb, text, text) is
   'Internal. complete/release on the agent path in one statement: holder and fence checked in the UPDATE''s WHERE, attempt closed alongside; not_found/conflict via _hold_agent when nothing matched.';

@@ -3,7 +3,7 @@
 -- non-simple expression that PL/pgSQL runs through the full executor on every call; the plpgsql_check profiler
 -- put _history_cap() (the DECLARE of _open_attempt) and _setting_bool() (in _end_attempt) among the costliest
 -- lines of a cycle. As PL/pgSQL functions they are called on PL/pgSQL's fast path and their SELECT is a cached plan.
-create or replace function switchboard._history_cap()
+create or replace function switchboard_internal.history_cap()
 returns integer
 language plpgsql
 stable
@@ -15,7 +15,7 @@ begin
   return case when v ~ '^[0-9]{1,6}$' then greatest(v::integer, 5) else 50 end;
 end;
 $$;
-create or replace function switchboard._setting_bool(setting_key text)
+create or replace function switchboard_internal.setting_bool(setting_key text)
 returns boolean
 language plpgsql
 stable

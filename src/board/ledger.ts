@@ -1,4 +1,5 @@
-// Typed wrappers over the owner-path SQL functions the Board calls: one function each, arguments named and cast.
+// Typed wrappers over the Board's SQL entry points (schema switchboard_board): each takes the browser's session
+// secret (and, to change anything, the session's CSRF token), never an owner id.
 import type { Sql } from '../db.js';
 
 export interface OwnerSession {
@@ -6,6 +7,12 @@ export interface OwnerSession {
   handle: string;
   csrf_token: string;
   expires_at: string;
+}
+
+/** A signed-in request's credentials as the Board's entry points take them: the cookie's secret and the form's CSRF token. */
+export interface Signed {
+  secret: string;
+  csrf?: string | null;
 }
 
 export interface SignIn extends OwnerSession {
@@ -27,7 +34,10 @@ export interface Todo {
   priority: number;
   attempt: number;
   max_attempts: number;
+  /** The lease holder (agent:<id> or owner:<handle>); the Board says "held by" (see heldBy in pages.ts). */
   owner: string | null;
+  /** The same holder under a name that does not clash with the humans called owners, once the SQL sends it. */
+  held_by?: string | null;
   lease_expires_at: string | null;
   run_at: string;
   next_retry_at: string | null;
@@ -101,49 +111,48 @@ export function boardLedger(sql: Sql) {
     const [row] = await q;
     return row.doc;
   }
+  const w = (s: Signed) => sql`session_secret => ${s.secret}::text, csrf_token => ${s.csrf ?? null}::text`;
   return {
-    loginToken: (handle: string) =>
-      one<LoginToken>(sql`select switchboard.owner_login_token(handle => ${handle}::text) as doc`),
     signIn: (loginToken: string) =>
-      one<SignIn>(sql`select switchboard.owner_sign_in(login_token => ${loginToken}::text) as doc`),
+      one<SignIn>(sql`select switchboard_board.sign_in(login_token => ${loginToken}::text) as doc`),
     session: (secret: string, csrf: string | null = null, forWrite = false) =>
-      one<OwnerSession>(sql`select switchboard.owner_session(session_secret => ${secret}::text,
+      one<OwnerSession>(sql`select switchboard_board.session(session_secret => ${secret}::text,
                                  csrf_token => ${csrf}::text, for_write => ${forWrite}::boolean) as doc`),
-    signOut: (secret: string) => one<{ signed_out: true }>(sql`select switchboard.owner_sign_out(session_secret => ${secret}::text) as doc`),
-    queues: (ownerId: string) =>
-      one<{ queues: QueueRow[]; as_of: string }>(sql`select switchboard.owner_queues(owner_id => ${ownerId}::uuid) as doc`),
-    todos: (ownerId: string, f: TodoFilter) =>
+    signOut: (secret: string) => one<{ signed_out: true }>(sql`select switchboard_board.sign_out(session_secret => ${secret}::text) as doc`),
+    queues: (s: Signed) =>
+      one<{ queues: QueueRow[]; as_of: string }>(sql`select switchboard_board.queues(session_secret => ${s.secret}::text) as doc`),
+    todos: (s: Signed, f: TodoFilter) =>
       one<{ todos: Todo[]; next_cursor: string | null }>(sql`
-        select switchboard.owner_list_todos(owner_id => ${ownerId}::uuid, queue => ${f.queue ?? null}::text,
+        select switchboard_board.list_todos(session_secret => ${s.secret}::text, queue => ${f.queue ?? null}::text,
           state => ${f.state ?? null}::text, dead_letter => ${f.deadLetter ?? null}::boolean,
           page_size => ${f.pageSize ?? 25}::integer, cursor => ${f.cursor ?? null}::text) as doc`),
-    todo: (ownerId: string, todoId: string) =>
-      one<TodoDetail>(sql`select switchboard.owner_get_todo(owner_id => ${ownerId}::uuid, todo_id => ${todoId}::uuid,
+    todo: (s: Signed, todoId: string) =>
+      one<TodoDetail>(sql`select switchboard_board.get_todo(session_secret => ${s.secret}::text, todo_id => ${todoId}::uuid,
                                                             attempts_limit => 50) as doc`),
-    activity: (ownerId: string, pageSize: number) =>
+    activity: (s: Signed, pageSize: number) =>
       one<{ activity: ActivityRow[]; notice: string }>(
-        sql`select switchboard.owner_activity(owner_id => ${ownerId}::uuid, page_size => ${pageSize}::integer) as doc`),
-    retryNow: (ownerId: string, todoId: string) =>
-      one<Todo>(sql`select switchboard.retry_now(owner_id => ${ownerId}::uuid, todo_id => ${todoId}::uuid) as doc`),
-    cancel: (ownerId: string, todoId: string) =>
-      one<Todo>(sql`select switchboard.cancel(owner_id => ${ownerId}::uuid, todo_id => ${todoId}::uuid) as doc`),
-    claim: (ownerId: string, todoId: string, leaseSeconds: number | null) =>
-      one<Todo>(sql`select switchboard.owner_claim(owner_id => ${ownerId}::uuid, todo_id => ${todoId}::uuid,
+        sql`select switchboard_board.activity(session_secret => ${s.secret}::text, page_size => ${pageSize}::integer) as doc`),
+    retryNow: (s: Signed, todoId: string) =>
+      one<Todo>(sql`select switchboard_board.retry_now(${w(s)}, todo_id => ${todoId}::uuid) as doc`),
+    cancel: (s: Signed, todoId: string) =>
+      one<Todo>(sql`select switchboard_board.cancel(${w(s)}, todo_id => ${todoId}::uuid) as doc`),
+    claim: (s: Signed, todoId: string, leaseSeconds: number | null) =>
+      one<Todo>(sql`select switchboard_board.claim(${w(s)}, todo_id => ${todoId}::uuid,
                                                    lease_seconds => ${leaseSeconds}::integer) as doc`),
-    extend: (ownerId: string, todoId: string, leaseSeconds: number | null) =>
-      one<Todo>(sql`select switchboard.owner_extend(owner_id => ${ownerId}::uuid, todo_id => ${todoId}::uuid,
+    extend: (s: Signed, todoId: string, leaseSeconds: number | null) =>
+      one<Todo>(sql`select switchboard_board.extend(${w(s)}, todo_id => ${todoId}::uuid,
                                                     lease_seconds => ${leaseSeconds}::integer) as doc`),
-    release: (ownerId: string, todoId: string, summary: string | null, artifact: string | null) =>
-      one<Todo>(sql`select switchboard.owner_release(owner_id => ${ownerId}::uuid, todo_id => ${todoId}::uuid,
+    release: (s: Signed, todoId: string, summary: string | null, artifact: string | null) =>
+      one<Todo>(sql`select switchboard_board.release(${w(s)}, todo_id => ${todoId}::uuid,
                                                      summary => ${summary}::text, artifact => ${artifact}::text) as doc`),
-    complete: (ownerId: string, todoId: string, result: unknown, summary: string | null, artifact: string | null) =>
-      one<Todo>(sql`select switchboard.owner_complete(owner_id => ${ownerId}::uuid, todo_id => ${todoId}::uuid,
+    complete: (s: Signed, todoId: string, result: unknown, summary: string | null, artifact: string | null) =>
+      one<Todo>(sql`select switchboard_board.complete(${w(s)}, todo_id => ${todoId}::uuid,
                       result => ${result === undefined ? null : sql.json(result as never)}::jsonb,
                       summary => ${summary}::text, artifact => ${artifact}::text) as doc`),
-    fail: (ownerId: string, todoId: string, result: unknown, summary: string | null, artifact: string | null) =>
-      one<Todo>(sql`select switchboard.owner_fail(owner_id => ${ownerId}::uuid, todo_id => ${todoId}::uuid,
-                      summary => ${summary}::text, result => ${result === undefined ? null : sql.json(result as never)}::jsonb,
-                      artifact => ${artifact}::text) as doc`),
+    fail: (s: Signed, todoId: string, result: unknown, summary: string | null, artifact: string | null) =>
+      one<Todo>(sql`select switchboard_board.fail(${w(s)}, todo_id => ${todoId}::uuid,
+                      result => ${result === undefined ? null : sql.json(result as never)}::jsonb,
+                      summary => ${summary}::text, artifact => ${artifact}::text) as doc`),
   };
 }
 

@@ -36,6 +36,34 @@ function todoName(t: { title: string | null; id: string }): string {
   return t.title && t.title.trim() ? t.title : `todo ${t.id.slice(0, 8)}`;
 }
 
+/**
+ * Who holds the lease. The todo document calls it `owner` (kept for compatibility) and, once the SQL adds it,
+ * `held_by`; on the Board an owner is always a human, so the holder is only ever "held by".
+ */
+export function heldBy(t: Pick<Todo, 'owner' | 'held_by'>): string | null {
+  return t.held_by ?? t.owner ?? null;
+}
+
+/**
+ * The attempt counter as a human reads it. A release keeps the counter (each claim adds one), so a todo released
+ * at its cap can be claimed again and counts past it: that reads "cap reached", never "attempt 3 of 1".
+ */
+export function attemptCounter(t: Pick<Todo, 'attempt' | 'max_attempts' | 'state'>): string {
+  const n = t.attempt;
+  const m = t.max_attempts;
+  if (n < m) return `${n} of ${m}`;
+  const claims = n > m ? ` (claimed ${n} times since the counter last restarted; a release keeps the count)` : '';
+  if (t.state === 'pending' || t.state === 'claimed') {
+    return `${m} of ${m}, cap reached${claims}: the next fail or lapse dead-letters it`;
+  }
+  return n > m ? `cap of ${m} reached${claims}` : `${n} of ${m}`;
+}
+
+/** The counter says more than "n / m": past the cap, or at it while the todo can still be claimed or is held. */
+function atCap(t: Pick<Todo, 'attempt' | 'max_attempts' | 'state'>): boolean {
+  return t.attempt > t.max_attempts || (t.attempt === t.max_attempts && (t.state === 'pending' || t.state === 'claimed'));
+}
+
 function csrfField(csrf: string): Html {
   return html`<input type="hidden" name="csrf" value="${csrf}">`;
 }
@@ -141,9 +169,10 @@ export function todosBody(base: string, v: TodosView): Html {
     (t) => html`<tr data-todo="${t.id}">
       <td><a href="${base}/todos/${t.id}">${todoName(t)}</a><div class="muted id">${t.id}</div></td>
       <td>${t.queue}</td><td>${t.agent_id ?? ''}</td><td>${stateBadge(t)}</td>
-      <td class="num">${t.attempt} / ${t.max_attempts}</td>
+      <td class="num">${atCap(t) ? html`<span title="${attemptCounter(t)}">${t.max_attempts} / ${t.max_attempts} · cap</span>`
+        : `${t.attempt} / ${t.max_attempts}`}</td>
       <td>${time(t.updated_at)}</td>
-      <td>${t.next_retry_at ? time(t.next_retry_at) : t.owner ? html`held by <span class="data">${t.owner}</span>` : ''}</td>
+      <td>${t.next_retry_at ? time(t.next_retry_at) : heldBy(t) ? html`held by <span class="data">${heldBy(t)}</span>` : ''}</td>
     </tr>`,
   );
   const filterQuery = { queue: f.queue, state: f.state, dead_letter: dl || null };
@@ -211,7 +240,7 @@ function attemptItem(a: Attempt): Html {
 }
 
 /** One paragraph that answers "what happened to this todo?" before any detail. */
-export function storySentence(t: TodoDetail): string {
+export function storySentence(t: TodoDetail, nowMs: number): string {
   const n = t.attempts.length;
   const tally = new Map<string, number>();
   for (const a of t.attempts) {
@@ -228,15 +257,32 @@ export function storySentence(t: TodoDetail): string {
   let now: string;
   if (t.dead_letter) now = 'Now a dead letter: nothing will retry it until you use Retry now.';
   else if (t.state === 'failed') now = `Now failed, with a retry scheduled at ${stamp(t.next_retry_at)}.`;
-  else if (t.state === 'claimed') now = `Now held by ${t.owner} until ${stamp(t.lease_expires_at)}.`;
-  else if (t.state === 'pending') now = `Now pending, claimable from ${stamp(t.run_at)}.`;
+  else if (t.state === 'claimed') {
+    now = Date.parse(t.lease_expires_at ?? '') > nowMs
+      ? `Now held by ${heldBy(t)} until ${stamp(t.lease_expires_at)}.`
+      : `Now claimed, but the lease of ${heldBy(t)} lapsed at ${stamp(t.lease_expires_at)}.`;
+  } else if (t.state === 'pending') {
+    now = Date.parse(t.run_at) > nowMs ? `Now pending, claimable from ${stamp(t.run_at)}.` : 'Now pending, claimable now.';
+  }
   else now = `Now ${t.state}.`;
   const last = n ? t.attempts[0] : null;
   const lastText = last && last.outcome ? ` The last attempt (#${last.seq}) ${attemptVerdict(last)}${last.ended_at ? ` at ${clock(last.ended_at)} UTC` : ''}.` : '';
   return `${first}${lastText} ${now}`;
 }
 
-function actions(base: string, t: TodoDetail, csrf: string): Html {
+/**
+ * Whether Claim can succeed now (owner_claim's rules), so the button is offered only then: not on a lease held
+ * under a live lease (yours included), not on a dead letter, not before the todo is due.
+ */
+function claimable(t: TodoDetail, nowMs: number): boolean {
+  const due = (iso: string | null) => iso !== null && Date.parse(iso) <= nowMs;
+  if (t.state === 'pending') return due(t.run_at);
+  if (t.state === 'failed') return !t.dead_letter && due(t.next_retry_at);
+  if (t.state === 'claimed') return due(t.lease_expires_at) && t.attempt < t.max_attempts;
+  return false;
+}
+
+function actions(base: string, t: TodoDetail, csrf: string, nowMs: number): Html {
   const path = `${base}/todos/${t.id}`;
   const lease = (name: string, selected: number) =>
     html`<select name="${name}">${[
@@ -251,15 +297,15 @@ function actions(base: string, t: TodoDetail, csrf: string): Html {
       <button type="submit" class="primary">Retry now</button>
       <span class="muted">back to pending at once; the attempt counter restarts, the history stays</span></form>`);
   }
-  if (t.state === 'pending' || t.state === 'failed' || t.state === 'claimed') {
+  if (claimable(t, nowMs)) {
     forms.push(html`<form method="post" action="${path}/claim">${csrfField(csrf)}
       <button type="submit">Claim</button> and work it by hand for ${lease('lease_seconds', 3600)}</form>`);
   }
   if (t.state === 'claimed') {
-    const agentHeld = !(t.owner ?? '').startsWith('owner:');
+    const agentHeld = !(heldBy(t) ?? '').startsWith('owner:');
     forms.push(html`<div class="held">
       ${agentHeld
-        ? html`<p class="note">An agent (<span class="data">${t.owner}</span>) holds this lease. Release, Extend, Complete and Fail act
+        ? html`<p class="note">An agent (<span class="data">${heldBy(t)}</span>) holds this lease. Release, Extend, Complete and Fail act
             only on a lease you took from the Board: it comes back when the agent's lease lapses, or Cancel stops the todo now.</p>`
         : html`<p class="note">You hold this lease from the Board until ${stamp(t.lease_expires_at)}.</p>`}
       <form method="post" action="${path}/extend">${csrfField(csrf)}<button type="submit">Extend</button> to ${lease('lease_seconds', 3600)} from now</form>
@@ -294,13 +340,13 @@ export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html
   <p><a href="${base}/todos">← Todos</a></p>
   ${banner}
   <h1>${todoName(t)} ${stateBadge(t)}</h1>
-  <p class="story">${storySentence(t)}</p>
+  <p class="story">${storySentence(t, nowMs)}</p>
   <dl class="facts">
     ${fact('Id', html`<code>${t.id}</code>`)}
     ${fact('Queue', html`${t.queue} <span class="muted">on endpoint</span> ${t.agent_id}${t.endpoint_revoked ? html` <span class="badge dead">revoked</span>` : ''}`)}
     ${fact('State', stateBadge(t))}
-    ${fact('Attempt counter', `${t.attempt} of ${t.max_attempts}`)}
-    ${fact('Held by', t.owner ? html`<span class="data">${t.owner}</span> until ${stamp(t.lease_expires_at)}` : '—')}
+    ${fact('Attempt counter', html`<span class="counter">${attemptCounter(t)}</span>`)}
+    ${fact('Held by', heldBy(t) ? html`<span class="data">${heldBy(t)}</span> until ${stamp(t.lease_expires_at)}` : '—')}
     ${fact('Next retry', t.next_retry_at ? stamp(t.next_retry_at) : t.dead_letter ? 'none — dead letter' : '—')}
     ${fact('Dead letter', t.dead_letter ? 'yes' : 'no')}
     ${fact('Run at', stamp(t.run_at))}
@@ -309,7 +355,7 @@ export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html
     ${fact('Attempts', `${t.attempts_total} in all${t.attempts.length < t.attempts_total ? `, ${t.attempts.length} shown` : ''}`)}
     ${t.attempts_pruned ? fact('Attempts pruned', html`<span class="pruned">${t.attempts_pruned} oldest attempts were pruned by the history cap</span>`) : ''}
   </dl>
-  ${actions(base, t, csrf)}
+  ${actions(base, t, csrf, nowMs)}
   <section class="timeline-section"><h2>Attempt timeline</h2>
     <p class="muted">One row per attempt, oldest at the top, times in UTC. Row labels are claimant names written by the attempts (data).</p>
     <figure class="timeline-figure">${timelineSvg(t.attempts, nowMs)}</figure>
@@ -321,7 +367,9 @@ export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html
   </section>
   <section class="payloads"><h2>Payload</h2>${jsonBlock(t.payload)}
     <h2>Routing</h2>${jsonBlock(t.routing)}
-    <h2>Result</h2><div class="untrusted"><div class="untrusted-label">${UNTRUSTED_LABEL}</div>${jsonBlock(t.result)}</div>
+    <h2>Result</h2>${t.result === null || t.result === undefined
+      ? html`<p class="muted no-result">none</p>`
+      : html`<div class="untrusted"><div class="untrusted-label">${UNTRUSTED_LABEL}</div>${jsonBlock(t.result)}</div>`}
   </section>
 </article>`;
 }
@@ -340,11 +388,19 @@ export function signInRequiredBody(): Html {
   <pre>switchboard owner login &lt;handle&gt;</pre>`;
 }
 
-export function loginConfirmBody(base: string, token: string): Html {
-  return html`<h1>Sign in to the Board</h1>
-  <p>This link signs you in once. Continue to open a session in this browser.</p>
+export function loginConfirmBody(base: string, token: string, handle: string): Html {
+  return html`<h1>Sign in to the Board as <span class="account">${handle}</span></h1>
+  <p>This link signs this browser in once, as the owner <strong>${handle}</strong>. If that is not you, close this page.</p>
   <form method="post" action="${base}/login"><input type="hidden" name="token" value="${token}">
-    <button type="submit" class="primary">Sign in</button></form>`;
+    <input type="hidden" name="as" value="${handle}">
+    <button type="submit" class="primary">Sign in as ${handle}</button></form>`;
+}
+
+/** A link without the account it is for: the page could not say whom it signs in, so it offers no button. */
+export function loginUnnamedBody(): Html {
+  return html`<h1>Sign in</h1>
+  <p>This sign-in link does not say which account it is for, so the Board will not use it. Get a new one-time link:</p>
+  <pre>switchboard owner login &lt;handle&gt;</pre>`;
 }
 
 export function signedOutBody(base: string): Html {

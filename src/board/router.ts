@@ -5,12 +5,17 @@ import type { Sql } from '../db.js';
 import { toCallerError, type CallerError } from '../errors.js';
 import { safeError } from '../log.js';
 import { type Html, html, layout } from './html.js';
-import { boardLedger, type OwnerSession } from './ledger.js';
+import { createAdminLedger } from '../ledger.js';
+import { boardLedger, type OwnerSession, type Signed } from './ledger.js';
+
+/** A signed-in request: its session document plus the secrets the Board's entry points take. */
+type Viewer = OwnerSession & Signed;
 import {
   activityBody,
   errorBanner,
   loginConfirmBody,
   loginFailedBody,
+  loginUnnamedBody,
   notFoundBody,
   queuesBody,
   signedOutBody,
@@ -36,23 +41,28 @@ export interface BoardOptions {
   baseUrl?: string;
 }
 
-/** Mints a one-time sign-in link for an owner (`switchboard owner login <handle>`). The token is in the URL only. */
+/**
+ * Mints a one-time sign-in link for an owner (`switchboard owner login <handle>`), on an admin connection: the Board's
+ * own role cannot mint them. The token is in the URL only.
+ */
 export async function createLoginUrl(sql: Sql, handle: string, baseUrl: string): Promise<string> {
-  const t = await boardLedger(sql).loginToken(handle);
-  return `${baseUrl.replace(/\/+$/, '')}${BOARD_PATH}/login?token=${encodeURIComponent(t.login_token)}`;
+  const t = await createAdminLedger(sql).loginToken(handle);
+  const q = new URLSearchParams({ token: t.login_token, as: t.handle });
+  return `${baseUrl.replace(/\/+$/, '')}${BOARD_PATH}/login?${q}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const DONE_TEXT: Record<string, string> = {
-  retry: 'Retried: the todo is pending and claimable now.',
-  cancel: 'Canceled.',
-  claim: 'Claimed: you hold the lease from the Board.',
-  extend: 'Lease extended.',
-  release: 'Released: the todo is back to pending.',
-  complete: 'Completed.',
-  fail: 'Failed: the attempt is closed with your summary.',
-};
+// A Map, not an object literal: `?did=constructor` must find nothing rather than Object's own constructor.
+const DONE_TEXT = new Map<string, string>([
+  ['retry', 'Retried: the todo is pending and claimable now.'],
+  ['cancel', 'Canceled.'],
+  ['claim', 'Claimed: you hold the lease from the Board.'],
+  ['extend', 'Lease extended.'],
+  ['release', 'Released: the todo is back to pending.'],
+  ['complete', 'Completed.'],
+  ['fail', 'Failed: the attempt is closed with your summary.'],
+]);
 
 const STATUS: Record<CallerError['kind'], number> = { not_found: 404, conflict: 409, invalid: 422, forbidden: 403, internal: 500 };
 
@@ -112,11 +122,11 @@ export function createBoardRouter(opts: BoardOptions): Router {
   };
 
   /** The signed-in owner for a page view, or null (answered with the sign-in page). */
-  async function viewer(req: Request, res: Response): Promise<OwnerSession | null> {
+  async function viewer(req: Request, res: Response): Promise<Viewer | null> {
     const secret = readCookie(req, SESSION_COOKIE);
     if (secret) {
       try {
-        return await ledger.session(secret);
+        return { ...(await ledger.session(secret)), secret };
       } catch (err) {
         if (toCallerError(err).kind !== 'forbidden') throw err;
       }
@@ -126,7 +136,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
   }
 
   /** The signed-in owner for a state-changing POST: the session and its CSRF token, or a 401/403 page. */
-  async function writer(req: Request, res: Response): Promise<OwnerSession | null> {
+  async function writer(req: Request, res: Response): Promise<Viewer | null> {
     const secret = readCookie(req, SESSION_COOKIE);
     if (!secret) {
       page(res, 401, 'Sign in', signInRequiredBody());
@@ -137,7 +147,8 @@ export function createBoardRouter(opts: BoardOptions): Router {
       return null;
     }
     try {
-      return await ledger.session(secret, field(req.body, 'csrf') ?? '', true);
+      const csrf = field(req.body, 'csrf') ?? '';
+      return { ...(await ledger.session(secret, csrf, true)), secret, csrf };
     } catch (err) {
       const e = toCallerError(err);
       if (e.kind !== 'forbidden') throw err;
@@ -145,6 +156,11 @@ export function createBoardRouter(opts: BoardOptions): Router {
       return null;
     }
   }
+
+  // Browsers ask every origin for /favicon.ico; the Board has no icon, and says so without a 404 in the log.
+  router.get('/favicon.ico', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400').status(204).end();
+  });
 
   router.get(`${B}/static/board.css`, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('css').send(BOARD_CSS);
@@ -154,7 +170,8 @@ export function createBoardRouter(opts: BoardOptions): Router {
   // must not spend the token or change anything. The POST signs in.
   router.get(`${B}/login`, (req, res) => {
     const token = first(req.query.token);
-    if (token) return page(res, 200, 'Sign in', loginConfirmBody(B, token));
+    const as = first(req.query.as);
+    if (token) return as ? page(res, 200, `Sign in as ${as}`, loginConfirmBody(B, token, as)) : page(res, 200, 'Sign in', loginUnnamedBody());
     if (first(req.query.signed_out)) return page(res, 200, 'Signed out', signedOutBody(B));
     return page(res, 200, 'Sign in', signInRequiredBody());
   });
@@ -165,6 +182,14 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
     try {
       const s = await ledger.signIn(field(req.body, 'token') ?? '');
+      // The confirm page named an account (from the link); a token for any other account is refused, its session
+      // closed at once, so the page never signs a browser into someone other than who it said.
+      const as = field(req.body, 'as');
+      if (as === null || as.toLowerCase() !== s.handle.toLowerCase()) {
+        await ledger.signOut(s.session_secret);
+        return page(res, 403, 'Sign-in failed', loginFailedBody('forbidden: this sign-in link is not for the account it names',
+          'Run `switchboard owner login <handle>` for a new link, and open it as printed.'));
+      }
       res.cookie(SESSION_COOKIE, s.session_secret, {
         httpOnly: true,
         sameSite: 'strict',
@@ -192,10 +217,10 @@ export function createBoardRouter(opts: BoardOptions): Router {
   });
 
   router.get(B, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
-      const [q, a] = await Promise.all([ledger.queues(s.owner_id), ledger.activity(s.owner_id, 15)]);
+      const [q, a] = await Promise.all([ledger.queues(s), ledger.activity(s, 15)]);
       page(res, 200, 'Queues', queuesBody(B, q.queues, a.activity), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
@@ -203,10 +228,10 @@ export function createBoardRouter(opts: BoardOptions): Router {
   });
 
   router.get(`${B}/activity`, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
-      const a = await ledger.activity(s.owner_id, 100);
+      const a = await ledger.activity(s, 100);
       page(res, 200, 'Activity', activityBody(B, a.activity), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
@@ -214,7 +239,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
   });
 
   router.get(`${B}/todos`, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
       const dl = first(req.query.dead_letter);
@@ -225,7 +250,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
         cursor: first(req.query.cursor) || null,
       };
       try {
-        const [list, q] = await Promise.all([ledger.todos(s.owner_id, { ...filter, pageSize: 25 }), ledger.queues(s.owner_id)]);
+        const [list, q] = await Promise.all([ledger.todos(s, { ...filter, pageSize: 25 }), ledger.queues(s)]);
         page(res, 200, 'Todos', todosBody(B, { todos: list.todos, nextCursor: list.next_cursor, queues: q.queues.map((x) => x.queue), filter }), s);
       } catch (err) {
         const e = toCallerError(err);
@@ -238,10 +263,10 @@ export function createBoardRouter(opts: BoardOptions): Router {
   });
 
   /** The drawer, with an optional banner; the same not-found page for an unknown, foreign or malformed id. */
-  async function renderTodo(res: Response, s: OwnerSession, id: string, status: number, banner: Html | null) {
+  async function renderTodo(res: Response, s: Viewer, id: string, status: number, banner: Html | null) {
     if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
     try {
-      const t = await ledger.todo(s.owner_id, id);
+      const t = await ledger.todo(s, id);
       page(res, status, t.title ?? 'Todo', todoBody(B, t, s.csrf_token, banner, Date.now()), s);
     } catch (err) {
       if (toCallerError(err).kind !== 'not_found') throw err;
@@ -250,11 +275,12 @@ export function createBoardRouter(opts: BoardOptions): Router {
   }
 
   router.get(`${B}/todos/:id`, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
       const did = first(req.query.did);
-      const banner = did && DONE_TEXT[did] ? html`<div class="banner ok" role="status">${DONE_TEXT[did]}</div>` : null;
+      const done = did ? DONE_TEXT.get(did) : undefined;
+      const banner = done ? html`<div class="banner ok" role="status">${done}</div>` : null;
       await renderTodo(res, s, req.params.id, 200, banner);
     } catch (err) {
       internal(res, err, s ?? undefined);
@@ -267,12 +293,12 @@ export function createBoardRouter(opts: BoardOptions): Router {
   };
 
   router.post(`${B}/todos/:id/:action`, async (req, res) => {
-    let s: OwnerSession | null = null;
+    let s: Viewer | null = null;
     const { id, action } = req.params;
     try {
       if (!(s = await writer(req, res))) return;
       if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
-      const o = s.owner_id;
+      const o = s;
       const summary = field(req.body, 'summary');
       const artifact = field(req.body, 'artifact');
       let result: unknown;

@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../context.js';
 import { type CallerError, toCallerError } from '../errors.js';
 import type { Doc } from '../ledger.js';
-import type { AgentCalls, ToolDef } from './tool.js';
+import { type AgentCalls, AGENT_VERBS, type ToolDef } from './tool.js';
 
 /** A successful call: the document as structuredContent and as JSON text. */
 export function okResult(doc: Doc): CallToolResult {
@@ -35,11 +35,12 @@ function credentialOf(ctx: ToolContext, extra: { authInfo?: AuthInfo }): string 
 
 /** The agent verbs bound to this call's credential, each database call through the credential's gate. */
 function agentCalls(ctx: ToolContext, credential: string): AgentCalls {
-  const bound = {} as Record<string, (a: unknown) => Promise<Doc>>;
+  const bound = {} as Record<string, (a: object) => Promise<Doc>>;
   const gate = ctx.gate;
   const key = ctx.endpoint.endpoint_id;
-  for (const [name, fn] of Object.entries(ctx.ledger.agent) as [string, (c: string, a: unknown) => Promise<Doc>][]) {
-    bound[name] = gate ? (a) => gate.run(key, () => fn(credential, a)) : (a) => fn(credential, a);
+  for (const verb of AGENT_VERBS) {
+    const fn = ctx.ledger[verb] as (a: object) => Promise<Doc>;
+    bound[verb] = gate ? (a) => gate.run(key, () => fn({ ...a, credential })) : (a) => fn({ ...a, credential });
   }
   return bound as unknown as AgentCalls;
 }

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import type { Sql } from '../db.js';
 import type { Doc, Ledger } from '../ledger.js';
 
-type AgentLedger = Ledger['agent'];
+/** The ledger's agent verbs (switchboard_agent.*), each taking the caller's credential among its arguments. */
+export const AGENT_VERBS = ['addTodo', 'claim', 'claimNext', 'heartbeat', 'complete', 'fail', 'release', 'getTodo', 'listTodos'] as const;
+type Verb = (typeof AGENT_VERBS)[number];
 /** The agent verbs bound to the caller's credential (and, over HTTP, to its share of the pool). */
-export type AgentCalls = { [K in keyof AgentLedger]: (a: Parameters<AgentLedger[K]>[1]) => Promise<Doc> };
+export type AgentCalls = { [K in Verb]: (a: Omit<Parameters<Ledger[K]>[0], 'credential'>) => Promise<Doc> };
 
 /** What a tool's run gets besides its arguments. */
 export interface CallInfo {

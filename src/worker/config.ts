@@ -30,13 +30,16 @@ const schema = z.object({
   SWITCHBOARD_PRUNE_BATCH: whole(1, 100000, 1000),
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   SWITCHBOARD_METRICS_TOKEN: z.string().regex(/^\S{16,512}$/, 'must be 16-512 characters without spaces').optional(),
-  /** The operator's switch for the setting attempt_summary_from_result (off by default; see README). */
+  /**
+   * The operator's switch for the setting attempt_summary_from_result (see README). Unset stays undefined: the
+   * setting is then left as it is (a DBA may have set it in psql), not written back to a default.
+   */
   SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: z
     .string()
     .transform((v) => v.trim().toLowerCase())
     .refine((v) => TRUE.includes(v) || FALSE.includes(v), 'must be true or false')
     .transform((v) => TRUE.includes(v))
-    .default(false),
+    .optional(),
 });
 
 export type OpsConfig = z.infer<typeof schema>;

@@ -1,5 +1,5 @@
 // What `switchboard serve` and `start` add to the HTTP server for operations: GET /metrics (mount hook), the
-// summary-from-result switch written at start, and the embedded worker (unless --no-worker), stopped on stop.
+// summary-from-result switch written at start (when set), and the embedded worker (unless --no-worker), stopped on stop.
 import type { Express } from 'express';
 import type { AppContext } from '../context.js';
 import { metricsHandler } from '../metrics.js';
@@ -31,7 +31,7 @@ export function operationsHooks(ops: OpsConfig, opts: { databaseUrl: string; wor
       app.get('/metrics', metricsHandler(ctx.sql, { token: ops.SWITCHBOARD_METRICS_TOKEN, log: ctx.log }));
     },
     async onStart(ctx) {
-      const on = await applyAttemptSummaryFromResult(ctx.sql, ops);
+      const on = await applyAttemptSummaryFromResult(ctx.sql, ops, ctx.log);
       if (on) ctx.log.warn('SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT is on: results without a summary are replayed to later claimers');
       if (opts.worker) worker = await startWorker({ databaseUrl: opts.databaseUrl, logger: ctx.log, ...workerOptions(ops) });
     },

@@ -3,6 +3,7 @@
 // number at once is safe, since every sweep picks rows with SKIP LOCKED.
 import { Logger as WorkerLogger, run, type Runner } from 'graphile-worker';
 import postgres from 'postgres';
+import { roleFor, WORKER_ROLE } from '../db.js';
 import { type Logger, safeError } from '../log.js';
 import { runReap, runRequeueDueRetries, TASKS, type TaskDeps, taskList } from './tasks.js';
 
@@ -37,13 +38,23 @@ function bridgeLogger(log: Logger): WorkerLogger {
   });
 }
 
+/** The URL with a startup `options=-c role=…` (node-postgres passes it on), for graphile-worker's own pool. */
+function withStartupRole(url: string, role: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c role=${role}`);
+  return u.toString();
+}
+
 export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   const log = opts.logger.child({ component: 'worker' });
   const concurrency = opts.concurrency ?? 4;
+  // As switchboard_worker where the login may take it (a superuser, or a login granted it): the sweeps and the
+  // deliveries' reads, and graphile-worker's own schema, nothing of the admin API.
+  const role = await roleFor(opts.databaseUrl, WORKER_ROLE);
   const sql = postgres(opts.databaseUrl, {
     max: 2,
     onnotice: () => {},
-    connection: { application_name: 'switchboard-worker' },
+    connection: { application_name: 'switchboard-worker', ...(role ? { role } : {}) },
   });
   const deps: TaskDeps = {
     sql,
@@ -56,7 +67,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   let runner: Runner;
   try {
     runner = await run({
-      connectionString: opts.databaseUrl,
+      connectionString: role ? withStartupRole(opts.databaseUrl, role) : opts.databaseUrl,
       concurrency,
       maxPoolSize: concurrency + 2,
       noHandleSignals: true,

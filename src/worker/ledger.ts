@@ -5,43 +5,43 @@ import type postgres from 'postgres';
 type Sql = postgres.Sql;
 export type Doc = Record<string, unknown>;
 
-/** switchboard.reap: lapsed leases closed (reaped) in one batch. */
+/** switchboard_worker.reap: lapsed leases closed (reaped) in one batch. */
 export async function reap(sql: Sql, batchLimit: number): Promise<number> {
-  const [r] = await sql`select switchboard.reap(batch_limit => ${batchLimit}::integer) as n`;
+  const [r] = await sql`select switchboard_worker.reap(batch_limit => ${batchLimit}::integer) as n`;
   return Number(r.n);
 }
 
-/** switchboard.requeue_due_retries: failed todos whose retry is due, back to pending, in one batch. */
+/** switchboard_worker.requeue_due_retries: failed todos whose retry is due, back to pending, in one batch. */
 export async function requeueDueRetries(sql: Sql, batchLimit: number): Promise<number> {
-  const [r] = await sql`select switchboard.requeue_due_retries(batch_limit => ${batchLimit}::integer) as n`;
+  const [r] = await sql`select switchboard_worker.requeue_due_retries(batch_limit => ${batchLimit}::integer) as n`;
   return Number(r.n);
 }
 
-/** switchboard.prune: terminal todos deleted by retention in one batch (settings decide age and row cap). */
+/** switchboard_worker.prune: terminal todos deleted by retention in one batch (settings decide age and row cap). */
 export async function prune(sql: Sql, batchLimit: number): Promise<number> {
-  const [r] = await sql`select switchboard.prune(batch_limit => ${batchLimit}::integer) as n`;
+  const [r] = await sql`select switchboard_worker.prune(batch_limit => ${batchLimit}::integer) as n`;
   return Number(r.n);
 }
 
-/** switchboard.dead_letter_notice: the notification body for a dead-lettered attempt. */
+/** switchboard_worker.dead_letter_notice: the notification body for a dead-lettered attempt. */
 export async function deadLetterNotice(sql: Sql, todoId: string, seq: number | null): Promise<Doc> {
-  const [r] = await sql`select switchboard.dead_letter_notice(todo_id => ${todoId}::uuid, seq => ${seq}::integer) as doc`;
+  const [r] = await sql`select switchboard_worker.dead_letter_notice(todo_id => ${todoId}::uuid, seq => ${seq}::integer) as doc`;
   return r.doc as Doc;
 }
 
-/** switchboard.webhook_target: an owner's notify_url (by todo) or an endpoint's doorbell_url, or null. */
+/** switchboard_worker.webhook_target: an owner's notify_url (by todo) or an endpoint's doorbell_url, or null. */
 export async function webhookTarget(sql: Sql, kind: 'owner_notify' | 'endpoint_doorbell', id: string): Promise<string | null> {
-  const [r] = await sql`select switchboard.webhook_target(kind => ${kind}::text, id => ${id}::uuid) as url`;
+  const [r] = await sql`select switchboard_worker.webhook_target(kind => ${kind}::text, id => ${id}::uuid) as url`;
   return (r.url as string | null) ?? null;
 }
 
-/** switchboard.metrics: counters and gauges for /metrics. */
+/** switchboard_worker.metrics: counters and gauges for /metrics. */
 export async function metrics(sql: Sql): Promise<Doc> {
-  const [r] = await sql`select switchboard.metrics() as doc`;
+  const [r] = await sql`select switchboard_worker.metrics() as doc`;
   return r.doc as Doc;
 }
 
-/** switchboard.set_attempt_summary_from_result: the operator's env switch, written into the setting. */
+/** switchboard_worker.set_attempt_summary_from_result: the operator's env switch, written into the setting. */
 export async function setAttemptSummaryFromResult(sql: Sql, enabled: boolean): Promise<void> {
-  await sql`select switchboard.set_attempt_summary_from_result(enabled => ${enabled}::boolean)`;
+  await sql`select switchboard_worker.set_attempt_summary_from_result(enabled => ${enabled}::boolean)`;
 }

@@ -62,7 +62,7 @@ console.log('pinned the linker; green');
 
 t.test('a command that fails once then succeeds: the second run reads the first attempt\'s summary', async (t) => {
   const { f, server, credential, dir } = await setup(t);
-  const todo = await f.ctx.ledger.agent.addTodo(credential, { queue: 'fix', payload: { issue: 7 } });
+  const todo = await f.ctx.ledger.addTodo({ credential, queue: 'fix', payload: { issue: 7 } });
   const r = relay(server, credential, dir, ['--max', '2', '--wait-seconds', '5', '--lease-seconds', '60'], [process.execPath, '-e', FLAKY, '{context}', dir]);
   t.equal(await r.exited, 0, r.stderr());
 
@@ -74,7 +74,7 @@ t.test('a command that fails once then succeeds: the second run reads the first 
     { seq: 1, claimant: 'relay/test/run-1', outcome: 'failed', died: false, summary: /exited 3.*tried the quick fix: linker still fails on arm64/s },
   ], "the second run's context file carries the first attempt's summary");
 
-  const detail = await f.ctx.ledger.agent.getTodo(credential, { todo_id: String(todo.id) });
+  const detail = await f.ctx.ledger.getTodo({ credential, todo_id: String(todo.id) });
   t.match(detail, { state: 'done', result: { fixed: true } }, 'completed with the result the command left');
   t.match((detail.attempts as unknown[])[0], { seq: 2, claimant: 'relay/test/run-2', outcome: 'completed', summary: /pinned the linker; green/ });
   const [{ fenced }] = await f.db.sql`select bool_and(lease_token_sha256 is not null) as fenced from switchboard.todo_attempts where todo_id = ${todo.id}::uuid`;
@@ -83,7 +83,7 @@ t.test('a command that fails once then succeeds: the second run reads the first 
 
 t.test('a relay killed mid-run leaves an attempt the next claim sees as died; SIGTERM releases', async (t) => {
   const { f, server, credential, dir } = await setup(t);
-  const todo = await f.ctx.ledger.agent.addTodo(credential, { queue: 'fix', payload: { issue: 8 } });
+  const todo = await f.ctx.ledger.addTodo({ credential, queue: 'fix', payload: { issue: 8 } });
   // A command that runs until it is stopped (or 30 s), recording its pid so the test can clean it up.
   const slow = `require('node:fs').writeFileSync(process.argv[1] + '.pid', String(process.pid)); setTimeout(() => {}, 30000);`;
   const killed = relay(server, credential, dir, ['--max', '1', '--lease-seconds', '2', '--heartbeat-seconds', '1'], [process.execPath, '-e', slow, '{context}']);

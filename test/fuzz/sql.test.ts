@@ -1,4 +1,5 @@
-// Fuzzes every public switchboard.* function directly, as switchboard_app (what the server connects as), with
+// Fuzzes every function of the admin API and of each surface's entry points directly, each schema as its own role
+// (switchboard.* as switchboard_admin, switchboard_agent.* as switchboard_agent, and so on), with
 // hostile text for every parameter: each call succeeds, raises one of the ledger's SQLSTATEs (SB403/SB404/SB409/
 // SB422), or raises one of the input errors the MCP layer maps to `invalid` (src/errors.ts); never anything else,
 // and a refused call leaves the ledger digest unchanged.
@@ -19,22 +20,32 @@ const LAST = ['revoke_endpoint', 'prune', 'cancel'];
 
 t.test('every public SQL function refuses hostile input with a ledger or input error and changes nothing', async (t) => {
   const w = await makeWorld(t);
-  const app = postgres(w.db.url, { max: 1, onnotice: () => {}, connection: { role: 'switchboard_app' } });
-  t.teardown(() => app.end({ timeout: 5 }));
-  const fns = await w.db.sql<{ name: string; args: string[]; types: string[] }[]>`
-    select p.proname as name, coalesce(p.proargnames[1:p.pronargs], '{}') as args,
+  const ROLE_OF: Record<string, string> = {
+    switchboard: 'switchboard_admin',
+    switchboard_agent: 'switchboard_agent',
+    switchboard_board: 'switchboard_board',
+    switchboard_worker: 'switchboard_worker',
+  };
+  const pools = Object.fromEntries(
+    Object.entries(ROLE_OF).map(([schema, role]) => [schema, postgres(w.db.url, { max: 1, onnotice: () => {}, connection: { role } })]),
+  );
+  t.teardown(() => Promise.all(Object.values(pools).map((p) => p.end({ timeout: 5 }))));
+  const fns = await w.db.sql<{ schema: string; name: string; args: string[]; types: string[] }[]>`
+    select n.nspname as schema, p.proname as name, coalesce(p.proargnames[1:p.pronargs], '{}') as args,
            array(select format_type(x, null) from unnest(p.proargtypes::oid[]) with ordinality u(x, i) order by i) as types
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-    where n.nspname = 'switchboard' and p.proname !~ '^_' and has_function_privilege('switchboard_app', p.oid, 'execute')
-    order by (p.proname = any(${LAST})), p.proname`;
-  t.ok(fns.length >= 30, `${fns.length} public functions`);
+    where n.nspname = any(${Object.keys(ROLE_OF)}) and p.prorettype <> 'trigger'::regtype
+      and has_function_privilege(case n.nspname when 'switchboard' then 'switchboard_admin' else n.nspname end, p.oid, 'execute')
+    order by (p.proname = any(${LAST})), n.nspname, p.proname`;
+  t.ok(fns.length >= 60, `${fns.length} functions (admin API and entry points)`);
   t.comment(`fuzz seed ${SEED}, ${RUNS} cases per verb, ${OTHER_RUNS} per other function (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_OTHER_RUNS=${OTHER_RUNS})`);
 
   for (const fn of fns) {
     const seen: Record<string, number> = {};
     // Every parameter goes as text and Postgres parses it, as the ledger wrapper does: postgres.js would otherwise
     // format a timestamptz itself and throw on a malformed one before the database sees it.
-    const query = `select switchboard.${fn.name}(${fn.args.map((a, i) => `${a} => $${i + 1}::text::${fn.types[i]}`).join(', ')}) as doc`;
+    const app = pools[fn.schema];
+    const query = `select ${fn.schema}.${fn.name}(${fn.args.map((a, i) => `${a} => $${i + 1}::text::${fn.types[i]}`).join(', ')}) as doc`;
     const arb = fc.tuple(...fn.types.map((type) => sqlValue(w, type)));
     const ledger = await w.guard();
     let n = 0;
@@ -59,11 +70,15 @@ t.test('every public SQL function refuses hostile input with a ledger or input e
         const code = String((err as { code?: unknown }).code);
         seen[code] = (seen[code] ?? 0) + 1;
         if (toCallerError(err).kind === 'internal') {
-          throw new Error(`${fn.name}: SQLSTATE ${code}: ${String((err as Error).message).slice(0, 200)}`);
+          throw new Error(`${fn.schema}.${fn.name}: SQLSTATE ${code}: ${String((err as Error).message).slice(0, 200)}`);
         }
-        if (!(await ledger.unchanged())) throw new Error(`${fn.name}: a refused call (${code}) changed the ledger`);
+        if (!(await ledger.unchanged())) throw new Error(`${fn.schema}.${fn.name}: a refused call (${code}) changed the ledger`);
       }),
-      { seed: SEED, numRuns: VERBS.includes(fn.name) ? RUNS : OTHER_RUNS, endOnFailure: true },
+      {
+        seed: SEED,
+        numRuns: VERBS.includes(fn.name) && ['switchboard', 'switchboard_agent'].includes(fn.schema) ? RUNS : OTHER_RUNS,
+        endOnFailure: true,
+      },
     );
     if (outcome.failed) {
       t.fail(String((outcome.errorInstance as Error)?.message ?? outcome.errorInstance), {
@@ -71,7 +86,7 @@ t.test('every public SQL function refuses hostile input with a ledger or input e
         counterexample: JSON.stringify(outcome.counterexample)?.slice(0, 400),
       });
     } else {
-      t.pass(`${fn.name}: ${outcome.numRuns} cases, ${JSON.stringify(seen)}`);
+      t.pass(`${fn.schema}.${fn.name}: ${outcome.numRuns} cases, ${JSON.stringify(seen)}`);
     }
   }
 });

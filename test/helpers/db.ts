@@ -19,7 +19,8 @@ function urlFor(db: string): string {
 function schemaDigest(): string {
   const h = createHash('sha256');
   for (const dir of ['sql/migrations/committed', 'sql/functions']) {
-    for (const f of readdirSync(`${root}${dir}`).sort()) h.update(f).update(readFileSync(`${root}${dir}/${f}`));
+    const files = readdirSync(`${root}${dir}`, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.sql'));
+    for (const f of files.sort()) h.update(f).update(readFileSync(`${root}${dir}/${f}`));
   }
   return h.digest('hex').slice(0, 16);
 }

@@ -1,21 +1,22 @@
-// Least privilege: the server's pool runs as switchboard_app, which reads and writes no table yet runs the API;
+// Least privilege: the server's pool runs as switchboard_server, which reads and writes no table and holds no admin
+// API, yet runs the agent's and the Board's entry points;
 // every SECURITY DEFINER function pins search_path; objects another role plants in public hijack nothing.
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
-import { APP_ROLE, createPool } from '../../src/db.js';
-import { createLedger } from '../../src/ledger.js';
+import { ADMIN_ROLE, assertNotAdmin, createPool, SERVER_ROLE } from '../../src/db.js';
+import { createAdminLedger, createLedger } from '../../src/ledger.js';
 import { createLogger } from '../../src/log.js';
 import { startServer } from '../../src/server.js';
 import { freshDatabase } from '../helpers/db.js';
 import { call, httpClient } from '../mcp/helpers.js';
 
-t.test('the server pool is switchboard_app: no table privilege at all, the API works', async (t) => {
+t.test('the server pool is switchboard_server: no table privilege, no admin API, the agent entry points work', async (t) => {
   const db = await freshDatabase();
   t.teardown(() => db.drop());
   const pool = createPool(db.url, { max: 2 });
   t.teardown(() => pool.end({ timeout: 5 }));
   const [who] = await pool`select current_user as u`;
-  t.equal(who.u, APP_ROLE, 'every session of the pool runs as switchboard_app');
+  t.equal(who.u, SERVER_ROLE, 'every session of the pool runs as switchboard_server');
 
   const tables = await db.sql<{ t: string; col: string }[]>`
       select format('%I.%I', n.nspname, c.relname) as t,
@@ -37,25 +38,30 @@ t.test('the server pool is switchboard_app: no table privilege at all, the API w
       t.equal(err?.code, '42501', `${verb} on ${table} is permission denied`);
     }
   }
-  const [{ n }] = await db.sql`
-    select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
-    where s.nspname = 'switchboard' and c.relkind in ('r','p','v','m','S')
-      and (has_table_privilege(${APP_ROLE}, c.oid, 'SELECT,INSERT,UPDATE,DELETE,TRUNCATE,REFERENCES,TRIGGER'))`;
-  t.equal(n, 0, 'switchboard_app holds no privilege on any table, view or sequence');
-  const [{ c }] = await db.sql`select has_schema_privilege(${APP_ROLE}, 'switchboard', 'CREATE') as c`;
-  t.equal(c, false, 'switchboard_app cannot create objects in schema switchboard');
+  const denied = await pool`select switchboard.add_owner(handle => 'x') as doc`.then(
+    () => null,
+    (e: { code?: string }) => e.code,
+  );
+  t.equal(denied, '42501', 'the admin API (switchboard.add_owner) is permission denied');
+  await t.resolves(assertNotAdmin(pool), 'serve would accept this pool');
   const err = await pool`reset role`.then(async () => (await pool`select current_user as u`)[0].u);
-  t.equal(err, APP_ROLE, 'RESET ROLE stays switchboard_app (the role is the session default)');
+  t.equal(err, SERVER_ROLE, 'RESET ROLE stays switchboard_server (the role is the session default)');
 
+  const admin = createAdminLedger(db.sql);
+  const owner = (await admin.addOwner('lp')) as { owner_id: string };
+  const ep = (await admin.vendEndpoint({ owner_id: owner.owner_id, agent_id: 'a1' })) as { credential: string };
   const ledger = createLedger(pool);
-  const owner = (await ledger.addOwner('lp')) as { owner_id: string };
-  const ep = (await ledger.vendEndpoint({ owner_id: owner.owner_id, agent_id: 'a1' })) as { endpoint_id: string };
-  const todo = await ledger.addTodo({ endpoint_id: ep.endpoint_id, queue: 'builds', payload: { n: 1 } });
-  const claimed = await ledger.claimNext({ endpoint_id: ep.endpoint_id, queue: 'builds' });
-  t.equal(claimed.id, todo.id, 'the API runs as switchboard_app');
+  const todo = await ledger.addTodo({ credential: ep.credential, queue: 'builds', payload: { n: 1 } });
+  const claimed = await ledger.claimNext({ credential: ep.credential, queue: 'builds' });
+  t.equal(claimed.id, todo.id, 'the agent entry points run as switchboard_server');
+  const refused = await ledger.listTodos({ credential: 'sb_forged' }).then(
+    () => null,
+    (e: { code?: string }) => e.code,
+  );
+  t.equal(refused, 'SB403', 'and without a live credential they are forbidden');
 });
 
-t.test('switchboard serve (no pool given) runs the MCP API as switchboard_app', async (t) => {
+t.test('switchboard serve (no pool given) runs the MCP API as switchboard_server, never admin', async (t) => {
   const db = await freshDatabase();
   t.teardown(() => db.drop());
   const [o] = await db.sql`select switchboard.add_owner('lp') as doc`;
@@ -67,7 +73,12 @@ t.test('switchboard serve (no pool given) runs the MCP API as switchboard_app', 
   });
   t.teardown(() => server.stop(1000));
   const [who] = await server.ctx.sql`select current_user as u`;
-  t.equal(who.u, APP_ROLE);
+  t.equal(who.u, SERVER_ROLE);
+  const denied = await server.ctx.sql`select switchboard.add_owner(handle => 'mallory') as doc`.then(
+    () => null,
+    (e: { code?: string }) => e.code,
+  );
+  t.equal(denied, '42501', "the server's own connection is refused switchboard.add_owner");
   const client = await httpClient(server.url, e.doc.credential);
   t.teardown(() => client.close());
   const added = await call(client, 'add_todo', { queue: 'builds' });
@@ -76,18 +87,32 @@ t.test('switchboard serve (no pool given) runs the MCP API as switchboard_app', 
   t.equal(claimed.doc.id, added.doc.id, 'add_todo and claim_next work over HTTP');
 });
 
+t.test('serve refuses a database login that holds the admin API', async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const dba = `lp_dba_${db.name.slice(-6)}`;
+  await db.sql.unsafe(`create role ${dba} login in role switchboard_admin`);
+  t.teardown(() => db.sql.unsafe(`drop role if exists ${dba}`));
+  const url = db.url.replace('postgres@', `${dba}@`);
+  await t.rejects(
+    startServer({ config: loadConfig({ DATABASE_URL: url }), log: createLogger({ level: 'silent' }), port: 0 }),
+    { message: /can run the admin API .*switchboard_agent, switchboard_board and switchboard_worker/ },
+    'startServer throws, naming the roles serve should run with',
+  );
+});
+
 t.test('every SECURITY DEFINER function pins search_path to switchboard, pg_temp', async (t) => {
   const db = await freshDatabase();
   t.teardown(() => db.drop());
   const rows = await db.sql<{ f: string; cfg: string[] | null }[]>`
     select p.oid::regprocedure::text as f, p.proconfig as cfg from pg_proc p
-    join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'switchboard' and p.prosecdef order by 1`;
+    join pg_namespace n on n.oid = p.pronamespace where n.nspname like 'switchboard%' and p.prosecdef order by 1`;
   t.ok(rows.length >= 30, `${rows.length} SECURITY DEFINER functions`);
   for (const r of rows) t.ok((r.cfg ?? []).includes('search_path=switchboard, pg_temp'), `${r.f} pins search_path`);
   const [{ n }] = await db.sql`
     select count(*)::int as n from pg_proc p join pg_namespace s on s.oid = p.pronamespace
-    where s.nspname = 'switchboard' and p.proname ~ '^_' and has_function_privilege(${APP_ROLE}, p.oid, 'execute')`;
-  t.equal(n, 0, 'no _helper is executable by switchboard_app');
+    where s.nspname = 'switchboard_internal' and has_function_privilege(${SERVER_ROLE}, p.oid, 'execute')`;
+  t.equal(n, 0, 'no internal function is executable by switchboard_server');
 });
 
 t.test('objects another role plants in public hijack no function call', async (t) => {
@@ -96,7 +121,7 @@ t.test('objects another role plants in public hijack no function call', async (t
   const mallory = `h6_mallory_${db.name.slice(-6)}`;
   await db.sql.unsafe(`create role ${mallory} login`);
   t.teardown(() => db.sql.unsafe(`drop owned by ${mallory}; drop role ${mallory}`));
-  await db.sql.unsafe(`grant create, usage on schema public to ${mallory}, ${APP_ROLE}`);
+  await db.sql.unsafe(`grant create, usage on schema public to ${mallory}, ${SERVER_ROLE}`);
   const m = (await import('postgres')).default(db.url.replace('postgres@', `${mallory}@`), { max: 1, onnotice: () => {} });
   t.teardown(() => m.end({ timeout: 5 }));
   const [{ u }] = await m`select current_user as u`;
@@ -136,19 +161,23 @@ t.test('objects another role plants in public hijack no function call', async (t
   );
   t.equal(trap, 'hijacked now()', 'the traps are live for a caller whose search_path puts public first');
 
-  const ledger = createLedger(app);
-  const owner = (await ledger.addOwner('victim')) as { owner_id: string };
-  const ep = (await ledger.vendEndpoint({ owner_id: owner.owner_id, agent_id: 'a1' })) as {
+  const adminPool = createPool(db.url, { max: 1, role: ADMIN_ROLE });
+  t.teardown(() => adminPool.end({ timeout: 5 }));
+  await adminPool`set search_path = public, pg_catalog, switchboard`;
+  const admin = createAdminLedger(adminPool);
+  const owner = (await admin.addOwner('victim')) as { owner_id: string };
+  const ep = (await admin.vendEndpoint({ owner_id: owner.owner_id, agent_id: 'a1' })) as {
     endpoint_id: string;
     credential: string;
   };
+  const ledger = createLedger(app);
   t.equal(((await ledger.authenticate(ep.credential)) as { endpoint_id: string }).endpoint_id, ep.endpoint_id);
-  const todo = await ledger.addTodo({ endpoint_id: ep.endpoint_id, queue: 'builds', title: 'x', payload: { a: 1 } });
-  const claim = await ledger.claimNext({ endpoint_id: ep.endpoint_id, queue: 'builds', require_fence: true });
+  const todo = await ledger.addTodo({ credential: ep.credential, queue: 'builds', title: 'x', payload: { a: 1 } });
+  const claim = await ledger.claimNext({ credential: ep.credential, queue: 'builds', require_fence: true });
   t.equal(claim.id, todo.id);
-  await ledger.heartbeat({ endpoint_id: ep.endpoint_id, todo_id: String(todo.id), lease_token: String(claim.lease_token) });
+  await ledger.heartbeat({ credential: ep.credential, todo_id: String(todo.id), lease_token: String(claim.lease_token) });
   const done = await ledger.complete({
-    endpoint_id: ep.endpoint_id,
+    credential: ep.credential,
     todo_id: String(todo.id),
     lease_token: String(claim.lease_token),
     result: { ok: true },
@@ -156,9 +185,9 @@ t.test('objects another role plants in public hijack no function call', async (t
     artifact: 'mcp://cairn/x',
   });
   t.equal(done.state, 'done', 'the whole lifecycle ran with every trap in place');
-  const detail = await ledger.getTodo({ endpoint_id: ep.endpoint_id, todo_id: String(todo.id) });
+  const detail = await ledger.getTodo({ credential: ep.credential, todo_id: String(todo.id) });
   t.equal((detail.attempts as unknown[]).length, 1);
-  const list = await ledger.listTodos({ endpoint_id: ep.endpoint_id });
+  const list = await ledger.listTodos({ credential: ep.credential });
   t.equal((list.todos as unknown[]).length, 1);
   const [{ n }] = await db.sql`select count(*)::int as n from public.todos`;
   t.equal(n, 0, "the planted public.todos was never written to");

@@ -1,7 +1,7 @@
 // `npm start` with nothing configured: `switchboard start` boots an embedded Postgres, migrates it, serves MCP,
 // keeps its data across a restart, and stops cleanly on SIGTERM and SIGINT.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,7 +78,14 @@ t.test('npm start: embedded Postgres boots, serves a tool call, keeps its data, 
   const first = await start(dataDir, pgPort, port);
   children.push(first.child);
   t.equal(first.mcpUrl, `http://127.0.0.1:${port}/mcp`, 'it prints where MCP listens');
-  t.equal(first.databaseUrl, `postgres://postgres:switchboard@127.0.0.1:${pgPort}/switchboard`, 'and the database');
+  t.match(first.databaseUrl, new RegExp(`^postgres://postgres:[\\w-]{32}@127\\.0\\.0\\.1:${pgPort}/switchboard$`),
+    'and the database, with a superuser password generated at initdb');
+  t.equal(
+    readFileSync(join(dataDir, 'switchboard-superuser.password'), 'utf8').trim(),
+    new URL(first.databaseUrl).password,
+    'kept in the data folder',
+  );
+  t.equal(statSync(join(dataDir, 'switchboard-superuser.password')).mode & 0o777, 0o600, 'readable by its owner only');
   t.match(first.output(), /owner add alice/, 'and how to create an owner');
   t.match(first.output(), /endpoint vend --owner alice --agent my-agent --url http:\/\/127\.0\.0\.1:\d+\/mcp/, 'and vend');
   t.ok(existsSync(join(dataDir, 'PG_VERSION')), 'the data folder was initialised');

@@ -18,7 +18,7 @@ select is(((:'n'::jsonb)->'final_attempt') - 'ended_at',
           'the final attempt: seq, outcome, disposition, claimant, summary and artifact');
 select is(((:'n'::jsonb)#>>'{final_attempt,ended_at}')::timestamptz, ((test.attempt_row(:'td', 2))->>'ended_at')::timestamptz,
           'and when it ended');
-select is((:'n'::jsonb)->>'notice', switchboard._notice(), 'with the untrusted-data notice every read of attempts carries');
+select is((:'n'::jsonb)->>'notice', switchboard_internal.notice(), 'with the untrusted-data notice every read of attempts carries');
 select is(switchboard.dead_letter_notice(:'td'::uuid, 2), :'n'::jsonb, 'naming the seq reads the same attempt');
 select throws_ok(format('select switchboard.dead_letter_notice(%L, 1)', :'td'), 'SB404', null,
                  'an attempt that did not dead-letter is not_found');

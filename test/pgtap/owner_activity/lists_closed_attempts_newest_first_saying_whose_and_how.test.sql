@@ -23,7 +23,7 @@ select is((select jsonb_agg(jsonb_build_array(x->>'claimant', x->>'outcome', x->
 select is((:'a'::jsonb)->1->>'holder', 'agent:' || (select agent_id from switchboard.endpoints where id = :'ep'), 'whose attempt: the agent');
 select isnt((:'a'::jsonb)->1->>'last_heartbeat_at', null, 'when the dead attempt was last heard from');
 select is((:'a'::jsonb)->0->>'claimer_kind', 'owner', 'the Board''s attempt is an owner''s');
-select is(switchboard.owner_activity(:'ow')->>'notice', switchboard._notice(), 'carries the untrusted-data notice');
+select is(switchboard.owner_activity(:'ow')->>'notice', switchboard_internal.notice(), 'carries the untrusted-data notice');
 
 select * from finish();
 rollback;

@@ -27,7 +27,7 @@ select isnt((:'d'::jsonb)->'attempts'->2->>'last_heartbeat_at', null, 'the dead 
 select is((:'d'::jsonb)->'attempts'->3->>'summary', 'tests red on arm64', 'the first attempt keeps its summary');
 select is((:'d'::jsonb)->>'agent_id', (select agent_id from switchboard.endpoints where id = :'ep'), 'names the endpoint''s agent');
 select ok(not ((:'d'::jsonb) ? 'endpoint_id'), 'never the endpoint id');
-select is((:'d'::jsonb)->>'notice', switchboard._notice(), 'carries the untrusted-data notice');
+select is((:'d'::jsonb)->>'notice', switchboard_internal.notice(), 'carries the untrusted-data notice');
 
 select * from finish();
 rollback;

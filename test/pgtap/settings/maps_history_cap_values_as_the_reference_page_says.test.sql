@@ -5,7 +5,7 @@ select plan(9);
 create function pg_temp.cap_for(v text) returns integer language plpgsql as $$
 begin
   perform test.set('attempt_history_max_per_todo', v);
-  return switchboard._history_cap();
+  return switchboard_internal.history_cap();
 end;
 $$;
 select is(pg_temp.cap_for(v), cap, quote_literal(v) || ' -> ' || cap)

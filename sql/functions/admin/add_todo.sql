@@ -1,0 +1,57 @@
+-- add_todo: create a pending todo in the caller's scope.
+--   -> pending, claimable from run_at (default now). Returns the todo.
+--   Limits: queue 1-128 of [A-Za-z0-9_.:/-]; title <= 512 bytes; payload <= 256 KiB; routing an object
+--   <= 16 KiB; priority -1000..1000 (higher first); max_attempts 1..1000 (default: default_max_attempts);
+--   run_at a finite time in the years 0001-9999 (what RFC 3339 can write).
+--   Errors: forbidden (endpoint revoked or without add_todo), invalid (any limit above).
+create or replace function switchboard.add_todo(
+  endpoint_id uuid,
+  queue text,
+  payload jsonb default '{}',
+  title text default null,
+  routing jsonb default '{}',
+  priority integer default 0,
+  max_attempts integer default null,
+  run_at timestamptz default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos;
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  perform switchboard_internal.check_queue(queue);
+  if octet_length(title) > 512 then
+    perform switchboard_internal.raise('invalid', 'title is longer than 512 bytes', null);
+  end if;
+  perform switchboard_internal.check_json('payload', payload, 262144);
+  perform switchboard_internal.check_json('routing', routing, 16384, true);
+  if priority is not null and priority not between -1000 and 1000 then
+    perform switchboard_internal.raise('invalid', 'priority must be between -1000 and 1000', null);
+  end if;
+  if max_attempts is not null and max_attempts not between 1 and 1000 then
+    perform switchboard_internal.raise('invalid', 'max_attempts must be between 1 and 1000', null);
+  end if;
+  -- Documents write times as RFC 3339, which has four-digit years: anything else (infinity included) could
+  -- not be written back, and an infinite run_at would never, or always, be due.
+  if run_at is not null and not (run_at >= '0001-01-01T00:00:00Z' and run_at < '10000-01-01T00:00:00Z') then
+    perform switchboard_internal.raise('invalid', 'run_at must be a finite time in the years 0001-9999', 'Send an RFC 3339 time, or leave run_at out for now.');
+  end if;
+  insert into switchboard.todos (endpoint_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
+  values (endpoint_id, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
+          coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
+          coalesce(run_at, now()), coalesce(run_at, now()))
+  returning * into v_t;
+  return switchboard_internal.todo_json(v_t);
+end;
+$$;
+comment on function switchboard.add_todo(uuid, text, jsonb, text, jsonb, integer, integer, timestamptz) is
+$$add_todo(endpoint_id, queue, payload '{}', title, routing '{}', priority 0, max_attempts, run_at) -> todo.
+Creates a pending todo in the endpoint's scope, claimable from run_at (default now). Limits: queue 1-128 of
+[A-Za-z0-9_.:/-]; title <= 512 bytes; payload <= 256 KiB; routing a JSON object <= 16 KiB; priority -1000..1000
+(higher is claimed first); max_attempts 1..1000 (default setting default_max_attempts, 5); run_at finite, years 0001-9999.
+Errors: forbidden (revoked, or add_todo not vended), invalid (a limit).$$;

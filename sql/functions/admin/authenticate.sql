@@ -1,0 +1,25 @@
+-- authenticate: the endpoint a bearer credential names, compared as a SHA-256 digest: its current credential,
+-- or the one rotate_credential replaced while its overlap window lasts. forbidden when the credential is
+-- unknown, expired or its endpoint revoked (none of these are told apart).
+create or replace function switchboard.authenticate(credential text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_endpoint switchboard.endpoints;
+begin
+  v_endpoint := switchboard_internal.credential_endpoint_row(credential);
+  if v_endpoint.id is null then
+    perform switchboard_internal.raise('forbidden', 'unknown or revoked credential', 'Ask the owner to vend a new endpoint credential.');
+  end if;
+  return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id,
+                            'agent_id', v_endpoint.agent_id, 'verbs', to_jsonb(v_endpoint.verbs));
+end;
+$$;
+comment on function switchboard.authenticate(text) is
+$$authenticate(credential) -> {endpoint_id, owner_id, agent_id, verbs}. Resolves a bearer credential by its SHA-256: the current
+one, or the one rotate_credential replaced until its overlap ends. Errors: forbidden (unknown, expired or revoked, indistinguishably).$$;

@@ -1,0 +1,60 @@
+-- claim: claim one named todo. pending (ready) | failed (retry due) | claimed (lease lapsed, below the cap)
+--   -> claimed. Opens an attempt; a lapsed lease taken over is closed lease_expired/requeued first.
+--   Locks the todo row (waits for a concurrent transition on it). Returns the claim document.
+--   Errors: forbidden, not_found (unknown or another tenant's id, identically), invalid (lease_seconds),
+--           conflict (held under a live lease, not yet due, done, canceled, a dead letter, or its last
+--           attempt lapsed and awaits the reaper's dead letter).
+create or replace function switchboard.claim(
+  endpoint_id uuid,
+  todo_id uuid,
+  claimant text default null,
+  require_fence boolean default false,
+  lease_seconds integer default null,
+  mcp_session_id text default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_agent text := switchboard_internal.agent(endpoint_id, 'claim');
+  v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
+  v_t switchboard.todos;
+begin
+  select x.* into v_t from switchboard.todos x
+   where x.id = todo_id and x.endpoint_id = endpoint_id
+   for update;
+  if not found then
+    perform switchboard_internal.not_found(todo_id);
+  end if;
+  if v_t.state = 'claimed' then
+    if v_t.lease_expires_at > now() then
+      perform switchboard_internal.raise('conflict', format('todo %s is claimed and its lease is live', todo_id),
+        'Another worker holds it; use claim_next to take other work, or wait for the lease to lapse.');
+    elsif v_t.attempt >= v_t.max_attempts then
+      perform switchboard_internal.raise('conflict', format('todo %s lapsed on its last attempt and is being dead-lettered', todo_id),
+        'Nothing can claim it now; its owner can Retry it on the Board.');
+    end if;
+  elsif v_t.ready_at is null then
+    perform switchboard_internal.raise('conflict',
+      format('todo %s is %s and cannot be claimed', todo_id,
+             case when v_t.state = 'failed' then 'a dead letter' else v_t.state end),
+      'Only pending todos and failed todos whose retry is due can be claimed.');
+  elsif v_t.ready_at > now() then
+    perform switchboard_internal.raise('conflict',
+      format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
+      'Claim it after that time, or use claim_next to take work that is ready now.');
+  end if;
+  return switchboard_internal.open_attempt(v_t, 'endpoint', endpoint_id, null, 'agent:' || v_agent,
+                                   claimant, require_fence, v_lease, mcp_session_id);
+end;
+$$;
+comment on function switchboard.claim(uuid, uuid, text, boolean, integer, text) is
+$$claim(endpoint_id, todo_id, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document.
+pending (ready) | failed (retry due) | claimed with a lapsed lease below its cap -> claimed; opens an attempt (a lapsed one
+is closed lease_expired/requeued). Returns the todo with payload, routing, attempt_seq, attempts_total, prior_attempts
+(5 newest closed, newest first) and, when require_fence, a lease_token shown once. claimant is cut to 128 bytes without
+control characters; lease_seconds 1..86400 (default setting default_lease_seconds).
+Errors: forbidden, not_found (unknown or foreign id alike), invalid (lease_seconds), conflict (not claimable now).$$;

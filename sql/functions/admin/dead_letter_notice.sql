@@ -1,0 +1,51 @@
+-- dead_letter_notice: the body of a dead-letter notification, read by the worker when it delivers one
+--   (the job carries only ids). The todo's id, queue, title and attempts_total, the attempt that dead-lettered
+--   it (seq, or the newest dead-lettered attempt when seq is null) with its outcome, disposition, died,
+--   claimant, summary, artifact and ended_at, and the untrusted-data notice. No caller scope: like reap, it
+--   serves the worker, which sends the notice only to the instance's sink and the todo owner's own URL.
+--   Reads only. Errors: not_found (no such todo, or no dead-lettered attempt with that seq: e.g. pruned).
+create or replace function switchboard.dead_letter_notice(todo_id uuid, seq integer default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos;
+  v_a switchboard.todo_attempts;
+begin
+  select x.* into v_t from switchboard.todos x where x.id = todo_id;
+  if not found then
+    perform switchboard_internal.not_found(todo_id);
+  end if;
+  select a.* into v_a from switchboard.todo_attempts a
+   where a.todo_id = v_t.id and a.disposition = 'dead_lettered' and (seq is null or a.seq = seq)
+   order by a.seq desc
+   limit 1;
+  if not found then
+    perform switchboard_internal.not_found(todo_id);
+  end if;
+  return jsonb_build_object(
+    'todo_id', v_t.id,
+    'queue', v_t.queue,
+    'title', v_t.title,
+    'attempts_total', v_t.last_seq,
+    'final_attempt', jsonb_build_object(
+      'seq', v_a.seq,
+      'outcome', v_a.outcome,
+      'disposition', v_a.disposition,
+      'died', v_a.outcome in ('lease_expired', 'reaped'),
+      'claimant', v_a.claimant,
+      'summary', v_a.summary,
+      'summary_truncated', v_a.summary_truncated,
+      'artifact', v_a.artifact,
+      'ended_at', switchboard_internal.ts(v_a.ended_at)),
+    'notice', switchboard_internal.notice());
+end;
+$$;
+comment on function switchboard.dead_letter_notice(uuid, integer) is
+$$dead_letter_notice(todo_id, seq null = the newest dead letter) -> {todo_id, queue, title, attempts_total, final_attempt: {seq,
+outcome, disposition, died, claimant, summary, summary_truncated, artifact, ended_at}, notice}. The worker's read for a dead-letter
+notification; no caller scope (like reap). Reads only. Errors: not_found (no such todo or dead-lettered attempt).$$;

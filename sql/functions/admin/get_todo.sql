@@ -1,0 +1,30 @@
+-- get_todo: one todo in full, in the caller's scope: the todo with payload, routing and result, and its
+--   attempts newest first (the open one included) up to attempts_limit (default 20, at most 50), with
+--   attempts_total and attempts_pruned. Reads only. Granted by get_todo or list_todos.
+--   Errors: forbidden, not_found (unknown or another tenant's id, identically), invalid (attempts_limit < 0).
+create or replace function switchboard.get_todo(endpoint_id uuid, todo_id uuid, attempts_limit integer default 20)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos;
+begin
+  perform switchboard_internal.agent(endpoint_id, 'get_todo');
+  if attempts_limit < 0 then
+    perform switchboard_internal.raise('invalid', 'attempts_limit must be between 0 and 50', null);
+  end if;
+  select x.* into v_t from switchboard.todos x where x.id = todo_id and x.endpoint_id = endpoint_id;
+  if not found then
+    perform switchboard_internal.not_found(todo_id);
+  end if;
+  return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 20), 50));
+end;
+$$;
+comment on function switchboard.get_todo(uuid, uuid, integer) is
+$$get_todo(endpoint_id, todo_id, attempts_limit 20) -> the todo with payload, routing, result, attempts (newest first, open one
+included, up to attempts_limit, at most 50), attempts_total, attempts_pruned and the untrusted-data notice. Read only;
+granted by get_todo or list_todos. Errors: forbidden, not_found (unknown or foreign id alike), invalid (attempts_limit < 0).$$;

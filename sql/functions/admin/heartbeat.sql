@@ -1,0 +1,38 @@
+-- heartbeat: the holder extends its lease to now + lease_seconds (default default_lease_seconds) and stamps
+--   last_heartbeat_at on its attempt. claimed -> claimed. Locks the todo row. Returns the todo.
+--   Errors: forbidden, not_found, invalid (lease_seconds), conflict (not claimed, or the caller does not hold
+--           the live lease: another holder, lapsed, or a fence not satisfied).
+create or replace function switchboard.heartbeat(
+  endpoint_id uuid,
+  todo_id uuid,
+  lease_token text default null,
+  lease_seconds integer default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_agent text := switchboard_internal.agent(endpoint_id, 'heartbeat');
+  v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
+  v_t switchboard.todos := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
+  v_now timestamptz := now();
+begin
+  with beat as (
+    update switchboard.todo_attempts a
+       set last_heartbeat_at = v_now, lease_expires_at = v_now + make_interval(secs => v_lease)
+     where a.todo_id = v_t.id and a.seq = v_t.last_seq
+  )
+  update switchboard.todos x
+     set lease_expires_at = v_now + make_interval(secs => v_lease), updated_at = v_now
+   where x.id = v_t.id
+  returning x.* into v_t;
+  return switchboard_internal.todo_json(v_t);
+end;
+$$;
+comment on function switchboard.heartbeat(uuid, uuid, text, integer) is
+$$heartbeat(endpoint_id, todo_id, lease_token, lease_seconds) -> todo. claimed -> claimed: the lease runs to now + lease_seconds
+(1..86400, default setting default_lease_seconds) and the attempt's last_heartbeat_at is stamped.
+Errors: forbidden, not_found, invalid, conflict (not claimed, or not the holder of the live lease, fence included).$$;

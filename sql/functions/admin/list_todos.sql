@@ -1,0 +1,53 @@
+-- list_todos: the caller's todos, newest first, filtered by queue, state and dead_letter, a page at a time.
+--   Returns {todos: [todo...], next_cursor} (next_cursor null on the last page). Reads only.
+--   Errors: forbidden, invalid (state not one of pending, claimed, done, failed, canceled; page_size not
+--           1..200; a cursor this function did not return).
+create or replace function switchboard.list_todos(
+  endpoint_id uuid,
+  queue text default null,
+  state text default null,
+  dead_letter boolean default null,
+  page_size integer default 50,
+  cursor text default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_size integer := coalesce(page_size, 50);
+  v_after_ts timestamptz;
+  v_after_id uuid;
+  v_rows switchboard.todos[];
+  v_next text;
+begin
+  perform switchboard_internal.agent(endpoint_id, 'list_todos');
+  select p.after_ts, p.after_id into v_after_ts, v_after_id
+    from switchboard_internal.list_page(state, v_size, cursor, 'list_todos') p;
+
+  select array_agg(s.x order by (s.x).created_at desc, (s.x).id desc) into v_rows
+    from (select x from switchboard.todos x
+           where x.endpoint_id = endpoint_id
+             and (queue is null or x.queue = queue)
+             and (state is null or x.state = state)
+             and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
+             and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
+           order by x.created_at desc, x.id desc
+           limit v_size + 1) s(x);
+
+  if cardinality(v_rows) > v_size then
+    v_next := switchboard_internal.list_cursor(v_rows[v_size].created_at, v_rows[v_size].id);
+    v_rows := v_rows[1:v_size];
+  end if;
+  return jsonb_build_object(
+    'todos', coalesce((select jsonb_agg(switchboard_internal.todo_json(v_rows[i]) order by i)
+                        from generate_subscripts(v_rows, 1) i), '[]'::jsonb),
+    'next_cursor', v_next);
+end;
+$$;
+comment on function switchboard.list_todos(uuid, text, text, boolean, integer, text) is
+$$list_todos(endpoint_id, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. The endpoint's todos, newest
+first; filters combine; page_size 1..200; pass next_cursor back for the next page (null on the last). Read only.
+Errors: forbidden, invalid (state, page_size, cursor).$$;

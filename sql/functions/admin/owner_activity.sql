@@ -1,0 +1,38 @@
+-- owner_activity: the Board's activity feed: the newest closed attempts on todos of the owner's endpoints,
+--   newest first, at most page_size (default 50, 1..200). Each says whose attempt it was (claimer_kind, the
+--   owner string it held, claimant, the endpoint's agent_id), when it was last heard from, and how it ended.
+--   Reads only. Returns {activity: [...], notice}.
+--   Errors: invalid (page_size not 1..200).
+create or replace function switchboard.owner_activity(owner_id uuid, page_size integer default 50)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_size integer := coalesce(page_size, 50);
+  v_rows jsonb;
+begin
+  if v_size not between 1 and 200 then
+    perform switchboard_internal.raise('invalid', 'page_size must be between 1 and 200', null);
+  end if;
+  select coalesce(jsonb_agg(s.doc order by s.ended_at desc, s.todo_id, s.seq desc), '[]'::jsonb) into v_rows
+    from (select a.ended_at, a.todo_id, a.seq,
+                 switchboard_internal.attempt_json(a)
+                 || jsonb_build_object('todo_id', x.id, 'queue', x.queue, 'title', x.title, 'agent_id', e.agent_id,
+                                       'holder', a.owner, 'todo_state', x.state) as doc
+            from switchboard.todo_attempts a
+            join switchboard.todos x on x.id = a.todo_id
+            join switchboard.endpoints e on e.id = x.endpoint_id
+           where a.ended_at is not null and e.owner_id = owner_id
+           order by a.ended_at desc, a.todo_id, a.seq desc
+           limit v_size) s;
+  return jsonb_build_object('activity', v_rows, 'notice', switchboard_internal.notice());
+end;
+$$;
+comment on function switchboard.owner_activity(uuid, integer) is
+$$owner_activity(owner_id, page_size 50) -> {activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state}], notice}. The newest
+closed attempts on the owner's todos, newest first: whose attempt (claimer_kind, holder, claimant), last heartbeat, outcome,
+disposition, died. Read only. Errors: invalid (page_size not 1..200).$$;

@@ -1,0 +1,51 @@
+-- owner_claim: the Board's Claim: the owning human takes a todo to work by hand. pending (ready) | failed
+--   (retry due) | claimed (lease lapsed, below the cap) -> claimed; opens an attempt with claimer_kind owner,
+--   the claiming owner, owner string owner:<handle> and claimant (default owner:<handle>), unfenced. A lapsed
+--   lease taken over is closed lease_expired/requeued first. Locks the todo row. Returns the claim document.
+--   Errors: not_found (unknown or another owner's todo, identically), invalid (lease_seconds),
+--           conflict (held under a live lease, not yet due, done, canceled, a dead letter, or lapsed on its
+--           last attempt).
+create or replace function switchboard.owner_claim(
+  owner_id uuid,
+  todo_id uuid,
+  claimant text default null,
+  lease_seconds integer default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
+  v_t switchboard.todos := switchboard_internal.owned_todo(owner_id, todo_id);
+  v_who text;
+begin
+  if v_t.state = 'claimed' then
+    if v_t.lease_expires_at > now() then
+      perform switchboard_internal.raise('conflict', format('todo %s is held by %s under a live lease', todo_id, v_t.owner),
+        'Wait for the lease to lapse, or Cancel the todo.');
+    elsif v_t.attempt >= v_t.max_attempts then
+      perform switchboard_internal.raise('conflict', format('todo %s lapsed on its last attempt and is being dead-lettered', todo_id),
+        'Once it is a dead letter, use Retry now and then Claim.');
+    end if;
+  elsif v_t.ready_at is null then
+    perform switchboard_internal.raise('conflict',
+      format('todo %s is %s and cannot be claimed', todo_id,
+             case when v_t.state = 'failed' then 'a dead letter' else v_t.state end),
+      case when v_t.state = 'failed' then 'Use Retry now first, then Claim.' else 'Only pending and due failed todos can be claimed.' end);
+  elsif v_t.ready_at > now() then
+    perform switchboard_internal.raise('conflict',
+      format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
+      'Use Retry now to make a failed todo claimable at once.');
+  end if;
+  select 'owner:' || o.handle into v_who from switchboard.owners o where o.id = owner_id;
+  return switchboard_internal.open_attempt(v_t, 'owner', null, owner_id, v_who, coalesce(claimant, v_who), false, v_lease, null);
+end;
+$$;
+comment on function switchboard.owner_claim(uuid, uuid, text, integer) is
+$$owner_claim(owner_id, todo_id, claimant owner:<handle>, lease_seconds default_lease_seconds) -> claim document. The Board's Claim:
+pending (ready) | failed (retry due) | claimed with a lapsed lease below its cap -> claimed, held by owner:<handle>; opens an attempt
+with claimer_kind owner (unfenced; a lapsed one is closed lease_expired/requeued).
+Errors: not_found (unknown or another owner's todo alike), invalid (lease_seconds), conflict (not claimable now).$$;

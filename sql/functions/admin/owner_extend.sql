@@ -1,0 +1,34 @@
+-- owner_extend: the Board's Extend, on a lease the owner took from the Board. claimed -> claimed: the lease runs
+--   to now + lease_seconds (default default_lease_seconds) and the attempt's last_heartbeat_at is stamped.
+--   Locks the todo row. Returns the todo.
+--   Errors: not_found (unknown or another owner's todo alike), invalid (lease_seconds), conflict (not claimed,
+--           held by an agent, or the owner's lease lapsed).
+create or replace function switchboard.owner_extend(owner_id uuid, todo_id uuid, lease_seconds integer default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
+  v_t switchboard.todos := switchboard_internal.owner_hold(owner_id, todo_id);
+  v_now timestamptz := now();
+begin
+  with beat as (
+    update switchboard.todo_attempts a
+       set last_heartbeat_at = v_now, lease_expires_at = v_now + make_interval(secs => v_lease)
+     where a.todo_id = v_t.id and a.seq = v_t.last_seq
+  )
+  update switchboard.todos x
+     set lease_expires_at = v_now + make_interval(secs => v_lease), updated_at = v_now
+   where x.id = v_t.id
+  returning x.* into v_t;
+  return switchboard_internal.todo_json(v_t);
+end;
+$$;
+comment on function switchboard.owner_extend(uuid, uuid, integer) is
+$$owner_extend(owner_id, todo_id, lease_seconds default_lease_seconds) -> todo. The Board's Extend on a lease taken from the Board:
+the lease runs to now + lease_seconds (1..86400) and last_heartbeat_at is stamped.
+Errors: not_found, invalid (lease_seconds), conflict (not claimed, held by an agent, or lapsed).$$;

@@ -1,0 +1,54 @@
+-- owner_list_todos: the Board's todo list, in the owner's scope (todos of endpoints they vended), newest first,
+--   filtered by queue, state and dead_letter, a page at a time. Each todo carries the agent_id of its endpoint.
+--   Returns {todos: [todo...], next_cursor} (null on the last page). Reads only.
+--   Errors: invalid (state not one of pending, claimed, done, failed, canceled; page_size not 1..200; a cursor
+--           this function did not return).
+create or replace function switchboard.owner_list_todos(
+  owner_id uuid,
+  queue text default null,
+  state text default null,
+  dead_letter boolean default null,
+  page_size integer default 50,
+  cursor text default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_size integer := coalesce(page_size, 50);
+  v_after_ts timestamptz;
+  v_after_id uuid;
+  v_rows jsonb[];
+  v_next text;
+begin
+  select p.after_ts, p.after_id into v_after_ts, v_after_id
+    from switchboard_internal.list_page(state, v_size, cursor, 'owner_list_todos') p;
+
+  select array_agg(switchboard_internal.todo_json(s.x) || jsonb_build_object('agent_id', s.agent_id)
+                   order by (s.x).created_at desc, (s.x).id desc)
+    into v_rows
+    from (select x, e.agent_id
+            from switchboard.todos x
+            join switchboard.endpoints e on e.id = x.endpoint_id
+           where e.owner_id = owner_id
+             and (queue is null or x.queue = queue)
+             and (state is null or x.state = state)
+             and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
+             and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
+           order by x.created_at desc, x.id desc
+           limit v_size + 1) s;
+
+  if cardinality(v_rows) > v_size then
+    v_next := switchboard_internal.list_cursor((v_rows[v_size]->>'created_at')::timestamptz, (v_rows[v_size]->>'id')::uuid);
+    v_rows := v_rows[1:v_size];
+  end if;
+  return jsonb_build_object('todos', coalesce(to_jsonb(v_rows), '[]'::jsonb), 'next_cursor', v_next);
+end;
+$$;
+comment on function switchboard.owner_list_todos(uuid, text, text, boolean, integer, text) is
+$$owner_list_todos(owner_id, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. Todos of the owner's endpoints,
+newest first, each with its endpoint's agent_id; filters combine; page_size 1..200; pass next_cursor back for the next page
+(null on the last). Read only. Errors: invalid (state, page_size, cursor).$$;

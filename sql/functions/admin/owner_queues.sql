@@ -1,0 +1,40 @@
+-- owner_queues: the Board's queue overview, in the owner's scope (todos of endpoints they vended). Per queue
+--   name: counts by state, dead letters, scheduled retries, the agents whose endpoints hold it, and the oldest
+--   claimable todo (ready_at <= now) with its age in seconds. Reads only. Returns {queues: [...], as_of}.
+create or replace function switchboard.owner_queues(owner_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+  select jsonb_build_object(
+    'queues', coalesce(jsonb_agg(q.doc order by q.queue), '[]'::jsonb),
+    'as_of', switchboard_internal.ts(now()))
+  from (
+    select x.queue,
+           jsonb_build_object(
+             'queue', x.queue,
+             'agents', to_jsonb(array_agg(distinct e.agent_id order by e.agent_id)),
+             'counts', jsonb_build_object(
+               'pending', count(*) filter (where x.state = 'pending'),
+               'claimed', count(*) filter (where x.state = 'claimed'),
+               'done', count(*) filter (where x.state = 'done'),
+               'failed', count(*) filter (where x.state = 'failed'),
+               'canceled', count(*) filter (where x.state = 'canceled')),
+             'total', count(*),
+             'dead_letters', count(*) filter (where x.state = 'failed' and x.next_retry_at is null),
+             'retries_scheduled', count(*) filter (where x.state = 'failed' and x.next_retry_at is not null),
+             'oldest_claimable_at', switchboard_internal.ts(min(x.ready_at) filter (where x.ready_at <= now())),
+             'oldest_claimable_age_seconds',
+               floor(extract(epoch from now() - min(x.ready_at) filter (where x.ready_at <= now())))::bigint
+           ) as doc
+      from switchboard.todos x
+      join switchboard.endpoints e on e.id = x.endpoint_id
+     where e.owner_id = owner_queues.owner_id
+     group by x.queue
+  ) q
+$$;
+comment on function switchboard.owner_queues(uuid) is
+$$owner_queues(owner_id) -> {queues: [{queue, agents, counts {pending, claimed, done, failed, canceled}, total, dead_letters,
+retries_scheduled, oldest_claimable_at, oldest_claimable_age_seconds}], as_of}. Queues of the owner's endpoints, by name. Read only.$$;

@@ -1,0 +1,39 @@
+-- owner_sign_in: redeem a login token into a Board session. An unspent, unexpired token -> spent (single use),
+--   and a new session valid board_session_hours (setting, default 12). Locks the token row. Returns
+--   {owner_id, handle, session_secret, csrf_token, expires_at}; the secret is shown once, stored as SHA-256.
+--   Errors: forbidden (the token is unknown, already used or expired; one answer for all three).
+create or replace function switchboard.owner_sign_in(login_token text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_owner_id uuid;
+  v_handle text;
+  v_secret text := 'sbs_' || switchboard_internal.random_token(32);
+  v_expires timestamptz;
+begin
+  update switchboard.owner_login_tokens t
+     set used_at = now()
+   where t.token_sha256 = switchboard_internal.digest(login_token) and t.used_at is null and t.expires_at > now()
+  returning t.owner_id into v_owner_id;
+  if v_owner_id is null then
+    perform switchboard_internal.raise('forbidden', 'this sign-in link is unknown, already used or expired',
+                               'Run `switchboard owner login <handle>` for a new link; each link works once, for 15 minutes.');
+  end if;
+  insert into switchboard.owner_sessions (secret_sha256, owner_id, expires_at)
+  values (switchboard_internal.digest(v_secret), v_owner_id,
+          now() + make_interval(hours => switchboard_internal.setting_int('board_session_hours', 12, 1, 720)))
+  returning expires_at into v_expires;
+  select o.handle into v_handle from switchboard.owners o where o.id = v_owner_id;
+  return jsonb_build_object('owner_id', v_owner_id, 'handle', v_handle, 'session_secret', v_secret,
+                            'csrf_token', switchboard_internal.owner_csrf(v_secret), 'expires_at', switchboard_internal.ts(v_expires));
+end;
+$$;
+comment on function switchboard.owner_sign_in(text) is
+$$owner_sign_in(login_token) -> {owner_id, handle, session_secret, csrf_token, expires_at}. Spends a one-time login token and opens a
+Board session for board_session_hours (default 12); the session secret is returned once and stored as SHA-256.
+Errors: forbidden (token unknown, used or expired, indistinguishably).$$;

@@ -1,0 +1,19 @@
+-- owner_sign_out: end a Board session. live -> signed out (signed_out_at set); an unknown or already ended
+--   session is left as it is, so signing out twice is harmless. Returns {signed_out: true}.
+create or replace function switchboard.owner_sign_out(session_secret text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+begin
+  update switchboard.owner_sessions s
+     set signed_out_at = now()
+   where s.secret_sha256 = switchboard_internal.digest(session_secret) and s.signed_out_at is null;
+  return jsonb_build_object('signed_out', true);
+end;
+$$;
+comment on function switchboard.owner_sign_out(text) is
+$$owner_sign_out(session_secret) -> {signed_out: true}. Ends the Board session; idempotent (an unknown or ended session is left alone).$$;

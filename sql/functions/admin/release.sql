@@ -1,0 +1,33 @@
+-- release: the holder hands the todo back without a verdict (shutdown, usage limit, an operator stopping a
+--   run). claimed -> pending, ready now, no backoff, the attempt counter unchanged; the attempt closes
+--   released/requeued with the summary and artifact sent. Locks the todo row. Returns the todo.
+--   Errors: forbidden (release is its own grant), not_found, invalid (artifact),
+--           conflict (not claimed, or not the holder of the live lease, fence included).
+create or replace function switchboard.release(
+  endpoint_id uuid,
+  todo_id uuid,
+  summary text default null,
+  artifact text default null,
+  lease_token text default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_agent text := switchboard_internal.agent(endpoint_id, 'release');
+  v_t switchboard.todos;
+begin
+  perform switchboard_internal.check_artifact(artifact);
+  -- One statement: the holder check and both writes (_end_held); _todo_json is then given a variable, so it is
+  -- inlined and its plan cached.
+  v_t := switchboard_internal.end_held(endpoint_id, todo_id, v_agent, lease_token, 'released', null, summary, artifact);
+  return switchboard_internal.todo_json(v_t);
+end;
+$$;
+comment on function switchboard.release(uuid, uuid, text, text, text) is
+$$release(endpoint_id, todo_id, summary, artifact, lease_token) -> todo. claimed -> pending at once: no backoff, attempt counter
+unchanged; the attempt closes released/requeued. release is its own grant (no other verb implies it).
+Errors: forbidden, not_found, invalid (artifact), conflict (not claimed, or not the holder of the live lease, fence included).$$;

@@ -1,0 +1,41 @@
+-- requeue_due_retries: the worker's due-retry sweep over every tenant (no caller; it moves nothing between
+--   tenants and reads nothing out). Each failed todo whose next_retry_at has passed: failed -> pending,
+--   next_retry_at cleared, ready_at kept (it was next_retry_at, so the queue order holds); the attempt
+--   counter is unchanged. The doorbell rings for each (trigger _on_todo_claimable). claim_next takes a due
+--   retry even before this runs; the sweep is what wakes the waiters. Picks with FOR UPDATE SKIP LOCKED,
+--   earliest due first, at most batch_limit todos (null: all), so it never waits for a claim in flight.
+--   Returns the number of todos re-queued. Errors: invalid (batch_limit < 1).
+create or replace function switchboard.requeue_due_retries(batch_limit integer default null)
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_now timestamptz := now();
+  v_count integer;
+begin
+  if batch_limit is not null and batch_limit < 1 then
+    perform switchboard_internal.raise('invalid', 'batch_limit must be at least 1', null);
+  end if;
+  with due as (
+    select x.id from switchboard.todos x
+     where x.next_retry_at <= v_now and x.state = 'failed'
+     order by x.next_retry_at
+     limit batch_limit
+     for update skip locked
+  )
+  update switchboard.todos x
+     set state = 'pending', next_retry_at = null, updated_at = v_now
+    from due d
+   where x.id = d.id;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+comment on function switchboard.requeue_due_retries(integer) is
+$$requeue_due_retries(batch_limit null = all) -> todos re-queued. Every tenant's failed todos whose next_retry_at has passed:
+failed -> pending (ready_at kept, next_retry_at cleared, attempt counter unchanged); rings the doorbell for each. FOR UPDATE SKIP
+LOCKED, earliest due first, so claims in flight are never waited for. Errors: invalid (batch_limit < 1).$$;

@@ -1,0 +1,27 @@
+-- retry_now: the owner's manual retry (the Board's Retry now). failed (dead letter or waiting) -> pending,
+--   ready now; the attempt counter resets (the next claim is attempt 1), seq continues. Locks the todo row.
+--   Errors: not_found (not a todo of the owner's endpoints; identical to an unknown id), conflict (not failed).
+create or replace function switchboard.retry_now(owner_id uuid, todo_id uuid)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos := switchboard_internal.owned_todo(owner_id, todo_id);
+begin
+  if v_t.state <> 'failed' then
+    perform switchboard_internal.raise('conflict', format('todo %s is %s; only a failed todo can be retried', todo_id, v_t.state), null);
+  end if;
+  update switchboard.todos x
+     set state = 'pending', attempt = 0, next_retry_at = null, ready_at = now(), updated_at = now()
+   where x.id = v_t.id
+  returning x.* into v_t;
+  return switchboard_internal.todo_json(v_t);
+end;
+$$;
+comment on function switchboard.retry_now(uuid, uuid) is
+$$retry_now(owner_id, todo_id) -> todo. failed -> pending, claimable now; the attempt counter resets (next claim is attempt 1),
+seq never does. Errors: not_found (outside the owner's scope, identical to an unknown id), conflict (not failed).$$;

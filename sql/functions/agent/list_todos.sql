@@ -1,0 +1,26 @@
+-- list_todos (agent): switchboard.list_todos for the endpoint the caller's bearer credential names. The credential is
+-- digested here, inside the statement that runs the verb, so a connection holding switchboard_agent and no valid
+-- credential can do nothing; an unknown, expired or revoked credential, or a verb outside the endpoint's frozen
+-- set, is forbidden. Everything else (arguments, document, errors) is switchboard.list_todos's.
+create or replace function switchboard_agent.list_todos(
+  credential text,
+  queue text default null,
+  state text default null,
+  dead_letter boolean default null,
+  page_size integer default 50,
+  cursor text default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+begin
+  return switchboard.list_todos(switchboard_internal.agent_endpoint(credential), queue, state, dead_letter, page_size, cursor);
+end;
+$$;
+comment on function switchboard_agent.list_todos(text, text, text, boolean, integer, text) is
+$$list_todos(credential, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. The endpoint's todos, newest
+As switchboard.list_todos, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
+vended), then those of switchboard.list_todos.$$;

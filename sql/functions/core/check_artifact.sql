@@ -1,0 +1,23 @@
+-- check_artifact: an artifact is at most 512 bytes and either mcp://cairn/<id> (1-64 letters, digits, _ or -)
+-- or an absolute https URL with a host. It is a string we store; it is never fetched.
+create or replace function switchboard_internal.check_artifact(artifact text)
+returns void
+language plpgsql
+immutable
+as $$
+begin
+  if artifact is null then
+    return;
+  end if;
+  if octet_length(artifact) > 512
+     or not (artifact ~ '^mcp://cairn/[A-Za-z0-9_-]{1,64}$'
+             or artifact ~* '^https://([A-Za-z0-9._~%!$&''()*+,;=:-]+@)?([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$')
+  then
+    perform switchboard_internal.raise('invalid',
+      'artifact must be mcp://cairn/<id> (1-64 letters, digits, _ or -) or an absolute https URL, at most 512 bytes',
+      'Send a Cairn handle or an https link, or leave artifact out; the todo is still claimed.');
+  end if;
+end;
+$$;
+comment on function switchboard_internal.check_artifact(text) is
+  'Internal. invalid unless the artifact is null, an mcp://cairn/<id> handle or an absolute https URL of at most 512 bytes.';

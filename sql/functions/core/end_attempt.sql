@@ -1,0 +1,63 @@
+-- end_attempt: the transitions that end a lease (or, for cancel, a todo that has none), in one statement:
+-- the open attempt is closed with its outcome and disposition (ADR-0039's table) and the todo moves on.
+--   completed -> done (result stored)           failed below the cap -> failed, retry at now + backoff
+--   released  -> pending, ready now             failed at the cap    -> failed, dead letter
+--   canceled  -> canceled                       revoked              -> failed, dead letter
+-- summary is cut to 2048 bytes on a UTF-8 boundary and marked; with attempt_summary_from_result on, a
+-- complete or fail without a summary stores the compact JSON of its result instead. Returns the new todo row.
+create or replace function switchboard_internal.end_attempt(t switchboard.todos, outcome text, result jsonb, summary text, artifact text)
+returns switchboard.todos
+language plpgsql
+volatile
+as $$
+#variable_conflict use_variable
+declare
+  v_now timestamptz := now();
+  v_state text;
+  v_disposition text;
+  v_next timestamptz;
+  v_ready timestamptz;
+  v_summary record;
+  v_todo switchboard.todos;
+begin
+  case outcome
+    when 'completed' then v_state := 'done'; v_disposition := 'done';
+    when 'released' then v_state := 'pending'; v_disposition := 'requeued'; v_ready := v_now;
+    when 'canceled' then v_state := 'canceled'; v_disposition := 'canceled';
+    when 'revoked' then v_state := 'failed'; v_disposition := 'dead_lettered';
+    when 'failed' then
+      v_state := 'failed';
+      if t.attempt >= t.max_attempts then
+        v_disposition := 'dead_lettered';
+      else
+        v_disposition := 'retry_scheduled';
+        v_next := v_now + switchboard_internal.backoff(t.attempt);
+        v_ready := v_next;
+      end if;
+    else
+      raise exception 'switchboard_internal.end_attempt: unknown outcome %', outcome;
+  end case;
+
+  v_summary := switchboard_internal.report_summary(outcome, result, summary);
+
+  with closed as (
+    update switchboard.todo_attempts a
+       set ended_at = v_now, outcome = end_attempt.outcome, disposition = v_disposition,
+           summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_attempt.artifact
+     where t.state = 'claimed' and a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
+  )
+  update switchboard.todos x
+     set state = v_state,
+         owner = null,
+         lease_expires_at = null,
+         ready_at = v_ready,
+         next_retry_at = v_next,
+         result = case when outcome in ('completed', 'failed') then result else x.result end,
+         updated_at = v_now
+   where x.id = t.id
+  returning x.* into v_todo;
+  return v_todo;
+end;
+$$;
+comment on function switchboard_internal.end_attempt(switchboard.todos, text, jsonb, text, text) is
+  'Internal. Closes the open attempt with outcome/disposition and moves the todo (done, retry, dead letter, pending, canceled).';

@@ -1,0 +1,72 @@
+-- end_held: complete and release on the agent path as one statement. The holder check (this agent, live lease, the
+-- fence: the open attempt's token digest) sits in the WHERE of the todo's UPDATE, joined to that attempt by
+-- (todo_id, last_seq), and the attempt is closed by a second arm of the same statement. The two statements of the
+-- lock-then-check path (_hold_agent, then _end_attempt) and the row-lock WAL record they write go away.
+--   Why it is safe under READ COMMITTED: when the todo row changed after the statement's snapshot, the UPDATE
+--   re-checks the WHERE against the newest row version while the attempt row stays the one the snapshot saw. A
+--   takeover bumped last_seq, so the old attempt no longer joins; a cancel cleared the owner. Either way nothing is
+--   updated and the caller gets the diagnosis below. The holder's own heartbeat changes neither, so it proceeds.
+--   The WHERE names the owner, not state = 'claimed': only a claimed todo has an owner (_todos_row_ok), and a state
+--   test lets the planner prefer a partial index of claimed todos over the primary key.
+-- When nothing matched, _hold_agent says why (not_found or conflict, as before); if it finds the caller does hold
+-- the lease after all (a race the single statement lost), the transition runs the lock-then-check way.
+-- Only completed and released: their outcome does not depend on the row (fail's retry-or-dead-letter does).
+create or replace function switchboard_internal.end_held(
+  endpoint_id uuid,
+  todo_id uuid,
+  agent_id text,
+  lease_token text,
+  outcome text,
+  result jsonb,
+  summary text,
+  artifact text)
+returns switchboard.todos
+language plpgsql
+volatile
+as $$
+#variable_conflict use_variable
+declare
+  v_now timestamptz := now();
+  v_summary record;
+  v_todo switchboard.todos;
+begin
+  if outcome not in ('completed', 'released') then
+    raise exception 'switchboard_internal.end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
+  end if;
+  v_summary := switchboard_internal.report_summary(outcome, result, summary);
+
+  with held as (
+    update switchboard.todos x
+       set state = case outcome when 'completed' then 'done' else 'pending' end,
+           owner = null,
+           lease_expires_at = null,
+           ready_at = case outcome when 'released' then v_now end,
+           next_retry_at = null,
+           result = case outcome when 'completed' then result else x.result end,
+           updated_at = v_now
+      from switchboard.todo_attempts a
+     where x.id = todo_id and x.endpoint_id = endpoint_id
+       and x.owner = 'agent:' || agent_id and x.lease_expires_at > v_now
+       and a.todo_id = x.id and a.seq = x.last_seq and a.ended_at is null
+       and a.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
+    returning x.*
+  ), closed as (
+    -- a.todo_id = todo_id (the parameter, not h.id) so the attempt is found by index, not by joining a scan.
+    update switchboard.todo_attempts a
+       set ended_at = v_now, outcome = end_held.outcome,
+           disposition = case outcome when 'completed' then 'done' else 'requeued' end,
+           summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_held.artifact
+      from held h
+     where a.todo_id = todo_id and a.seq = h.last_seq and a.ended_at is null
+  )
+  select h.* into v_todo from held h;
+  if found then
+    return v_todo;
+  end if;
+
+  v_todo := switchboard_internal.hold_agent(endpoint_id, todo_id, agent_id, lease_token);
+  return switchboard_internal.end_attempt(v_todo, outcome, result, summary, artifact);
+end;
+$$;
+comment on function switchboard_internal.end_held(uuid, uuid, text, text, text, jsonb, text, text) is
+  'Internal. complete/release on the agent path in one statement: holder and fence checked in the UPDATE''s WHERE, attempt closed alongside; not_found/conflict via _hold_agent when nothing matched.';

@@ -1,0 +1,39 @@
+-- hold_agent: lock a todo for heartbeat/complete/fail/release on the agent path and check that the caller
+-- holds its lease: in the endpoint's scope (else not_found), claimed (else conflict), held by this agent
+-- and not lapsed, and the fence satisfied: a fenced attempt needs its token, an unfenced one takes none.
+-- Every way of not holding the lease raises the same conflict, so it does not reveal whether the todo is fenced.
+create or replace function switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text)
+returns switchboard.todos
+language plpgsql
+volatile
+as $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos;
+  v_hash bytea;
+begin
+  select x.* into v_t from switchboard.todos x
+   where x.id = todo_id and x.endpoint_id = endpoint_id
+   for update;
+  if not found then
+    perform switchboard_internal.not_found(todo_id);
+  end if;
+  if v_t.state <> 'claimed' then
+    perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
+      'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
+  end if;
+  select a.lease_token_sha256 into v_hash from switchboard.todo_attempts a
+   where a.todo_id = v_t.id and a.seq = v_t.last_seq;
+  if v_t.owner is distinct from 'agent:' || agent_id
+     or v_t.lease_expires_at <= now()
+     or (v_hash is null) <> (lease_token is null)
+     or v_hash is distinct from switchboard_internal.digest(lease_token)
+  then
+    perform switchboard_internal.raise('conflict', format('this caller does not hold the lease on todo %s', todo_id),
+      'The lease may have lapsed or been taken over, or the attempt is fenced and needs the lease_token its claim returned. Claim the todo again when it is claimable.');
+  end if;
+  return v_t;
+end;
+$$;
+comment on function switchboard_internal.hold_agent(uuid, uuid, text, text) is
+  'Internal. Locks a todo and checks the agent holds its live lease (fence included): not_found outside scope, conflict otherwise.';

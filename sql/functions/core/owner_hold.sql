@@ -1,0 +1,35 @@
+-- owner_hold: lock a todo for the Board's Release, Extend, Complete and Fail and check that the owner holds
+-- it through a lease they took from the Board: in the owner's scope (else not_found, as _owned_todo), claimed,
+-- its open attempt claimed by this owner (claimer_kind owner), and not lapsed; otherwise conflict. An agent's
+-- lease, fenced or not, is never the Board's to close (it comes back when it lapses); the fence is not checked.
+create or replace function switchboard_internal.owner_hold(owner_id uuid, todo_id uuid)
+returns switchboard.todos
+language plpgsql
+volatile
+as $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos := switchboard_internal.owned_todo(owner_id, todo_id);
+  v_kind text;
+  v_claimer uuid;
+begin
+  if v_t.state <> 'claimed' then
+    perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
+      'Only a todo you claimed from the Board can be released, extended, completed or failed there.');
+  end if;
+  select a.claimer_kind, a.owner_id into v_kind, v_claimer
+    from switchboard.todo_attempts a
+   where a.todo_id = v_t.id and a.seq = v_t.last_seq and a.ended_at is null;
+  if v_kind is distinct from 'owner' or v_claimer is distinct from owner_id then
+    perform switchboard_internal.raise('conflict', format('todo %s is held by %s, not by you from the Board', todo_id, v_t.owner),
+      'The Board acts only on leases it took. The holder''s lease comes back when it lapses; Cancel stops the todo now.');
+  end if;
+  if v_t.lease_expires_at <= now() then
+    perform switchboard_internal.raise('conflict', format('your lease on todo %s has lapsed', todo_id),
+      'Claim it again from the Board if it is still yours to work.');
+  end if;
+  return v_t;
+end;
+$$;
+comment on function switchboard_internal.owner_hold(uuid, uuid) is
+  'Internal. Locks a todo and checks the owner holds its live lease taken from the Board: not_found outside scope, conflict otherwise.';

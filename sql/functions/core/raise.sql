@@ -1,0 +1,22 @@
+-- raise: raise a ledger error of one of the four kinds with its SQLSTATE (see error_codes()).
+-- The message starts with the kind's name; the hint says what the caller can do. Never returns.
+create or replace function switchboard_internal.raise(kind text, message text, hint text default null)
+returns void
+language plpgsql
+volatile
+as $$
+-- @plpgsql_check_options: performance_warnings = false
+-- (It only raises, so plpgsql_check suggests IMMUTABLE; an immutable call with constant arguments could be
+-- folded at plan time and raise in a branch that never runs, so it stays VOLATILE on purpose.)
+declare
+  v_state text := case kind when 'not_found' then 'SB404' when 'conflict' then 'SB409'
+                            when 'invalid' then 'SB422' when 'forbidden' then 'SB403' end;
+begin
+  if v_state is null then
+    raise exception 'switchboard_internal.raise: unknown error kind %', kind;
+  end if;
+  raise exception using errcode = v_state, message = kind || ': ' || message, hint = coalesce(hint, '');
+end;
+$$;
+comment on function switchboard_internal.raise(text, text, text) is
+  'Internal. Raises not_found (SB404), conflict (SB409), invalid (SB422) or forbidden (SB403) with a message starting with the kind.';
