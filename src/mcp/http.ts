@@ -102,7 +102,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
 
   /**
    * Authentication, in front of the SDK's transport: every request carries the endpoint's bearer credential, checked
-   * by switchboard.authenticate before anything the request asks for is read or done. The credential goes on to the
+   * by switchboard_agent.authenticate before anything the request asks for is read or done. The credential goes on to the
    * SDK as the request's authInfo, which reaches each tool call as extra.authInfo; the verb's own statement checks
    * it again. A refused credential closes every session it was last used on, at once.
    */
