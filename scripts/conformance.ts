@@ -1,7 +1,9 @@
-// `npx tsx scripts/conformance.ts [path/to/conformance]`: runs the MCP conformance suite's server scenarios that
-// apply to Switchboard (@modelcontextprotocol/conformance 0.1.12) against a real server on a throwaway database,
-// through a proxy that adds the endpoint's bearer credential (the suite sends none), and checks that a tools/call
-// of an unknown tool is JSON-RPC -32602. 127.0.0.1 only; exits non-zero on any failed scenario.
+// `npx tsx scripts/conformance.ts [path/to/conformance [path/to/mcp-inspector]]`: runs the MCP conformance suite's
+// server scenarios that apply to Switchboard (@modelcontextprotocol/conformance 0.1.12) against a real server on a
+// throwaway database, through a proxy that adds the endpoint's bearer credential (the suite sends none); the MCP
+// Inspector's strict tool-schema check (`--cli … --method tools/list --strict`, @modelcontextprotocol/inspector
+// 2.12.0), which must report no portability problem; and that a tools/call of an unknown tool is JSON-RPC -32602.
+// 127.0.0.1 only; exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +16,18 @@ import { freshDatabase } from '../test/helpers/db.js';
 
 const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
 const conformance = process.argv[2] ? [process.argv[2]] : ['npx', '--yes', '@modelcontextprotocol/conformance@0.1.12'];
+const inspector = process.argv[3] ? [process.argv[3]] : ['npx', '--yes', '@modelcontextprotocol/inspector@2.12.0'];
+
+/** Runs a command to its end without blocking this process's event loop (the server and the proxy run on it). */
+async function run(argv: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(argv[0], argv.slice(1), { timeout: 120_000 });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { status, stdout, stderr };
+}
 
 const db = await freshDatabase();
 const [o] = await db.sql`select switchboard.add_owner('conformance') as doc`;
@@ -39,16 +53,21 @@ const url = `http://localhost:${(proxy.address() as AddressInfo).port}/mcp`;
 
 let failed = 0;
 for (const scenario of SCENARIOS) {
-  // Asynchronously: the server and the proxy run on this process's event loop.
-  const child = spawn(conformance[0], [...conformance.slice(1), 'server', '--url', url, '--scenario', scenario], { timeout: 120_000 });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const ok = status === 0;
+  const r = await run([...conformance, 'server', '--url', url, '--scenario', scenario]);
+  const ok = r.status === 0;
   if (!ok) failed++;
   console.log(`${ok ? 'PASS' : 'FAIL'} ${scenario}`);
-  if (!ok || process.env.VERBOSE) console.log(out.trim().split('\n').map((l) => `    ${l}`).join('\n'));
+  if (!ok || process.env.VERBOSE) console.log(`${r.stdout}${r.stderr}`.trim().split('\n').map((l) => `    ${l}`).join('\n'));
+}
+
+// The Inspector's strict check prints each portability problem on stderr (and exits 6 on an error-severity one).
+const strict = await run([...inspector, '--cli', `${server.url}/mcp`, '--transport', 'http', '--method', 'tools/list',
+  '--strict', '--header', `Authorization: Bearer ${credential}`]);
+const tools = strict.status === 0 ? (JSON.parse(strict.stdout) as { tools: unknown[] }).tools.length : 0;
+if (strict.status === 0 && strict.stderr.trim() === '' && tools === 9) console.log('PASS inspector --strict: 0 warnings for 9 tools');
+else {
+  failed++;
+  console.log(`FAIL inspector --strict (exit ${strict.status}, ${tools} tools):\n${strict.stderr.slice(0, 4000)}`);
 }
 
 const client = new Client({ name: 'conformance-check', version: '1' });
