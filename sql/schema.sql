@@ -464,7 +464,9 @@ $$;
 -- Name: FUNCTION error_codes(); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.error_codes() IS 'The error registry: kind, SQLSTATE and meaning of not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403). Errors carry a message that starts with the kind and a hint where the caller can act.';
+COMMENT ON FUNCTION switchboard.error_codes() IS 'error_codes() -> table (kind, sqlstate, meaning). The error registry, as switchboard.contract() defines it: not_found (SB404), conflict
+(SB409), invalid (SB422), forbidden (SB403), throttled (SB429). Errors carry a message that starts with the kind and a hint where the
+caller can act. Never raises.';
 
 
 --

@@ -7,7 +7,7 @@ import { type Config, ConfigError, loadConfig, requireDatabaseUrl } from './conf
 import { CONTRACT } from './contract.gen.js';
 import { ADMIN_ROLE, AGENT_ROLE, createPool, roleFor, type Sql } from './db.js';
 import { toCallerError } from './errors.js';
-import { type AdminLedger, createAdminLedger, createLedger, type Doc } from './ledger.js';
+import { type AdminLedger, createAdminLedger, type Doc } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
 import type { RunningServer } from './server.js';
 
@@ -80,14 +80,15 @@ function armSignals(log: Logger): { received: () => boolean; until: (stop: () =>
   } };
 }
 
-function mcpSnippets(url: string, credential: string, databaseUrl: string | undefined): string {
+/** The client configs `endpoint vend` prints: the server's URL and the credential, never a database login. */
+function mcpSnippets(url: string, credential: string): string {
   const http = { mcpServers: { switchboard: { type: 'http', url, headers: { Authorization: `Bearer ${credential}` } } } };
   const stdio = {
     mcpServers: {
       switchboard: {
         command: 'node',
         args: [CLI_PATH, 'mcp'],
-        env: { DATABASE_URL: databaseUrl ?? 'postgres://...', SWITCHBOARD_CREDENTIAL: credential },
+        env: { SWITCHBOARD_URL: url, SWITCHBOARD_CREDENTIAL: credential },
       },
     },
   };
@@ -95,7 +96,7 @@ function mcpSnippets(url: string, credential: string, databaseUrl: string | unde
     'MCP client config, Streamable HTTP (e.g. .mcp.json; the server must be running):',
     JSON.stringify(http, null, 2),
     '',
-    'or over stdio (the client starts Switchboard itself):',
+    'or over stdio (the client starts a bridge to the same running server; it holds no database login):',
     JSON.stringify(stdio, null, 2),
   ].join('\n');
 }
@@ -230,21 +231,19 @@ function build(): Command {
 
   program
     .command('mcp')
-    .description('serve MCP over stdio for the endpoint SWITCHBOARD_CREDENTIAL names (logs go to stderr)')
+    .description(
+      'serve MCP over stdio as a bridge to a running server (SWITCHBOARD_URL, its /mcp), acting as the endpoint ' +
+        'SWITCHBOARD_CREDENTIAL names; needs no database login (logs go to stderr)',
+    )
     .action(async () => {
       const config = loadConfig();
-      const url = requireDatabaseUrl(config);
       if (!config.SWITCHBOARD_CREDENTIAL) {
         throw new ConfigError('SWITCHBOARD_CREDENTIAL', 'required (the credential `switchboard endpoint vend` printed)');
       }
+      const url = config.SWITCHBOARD_URL ?? `http://${config.SWITCHBOARD_HOST}:${config.SWITCHBOARD_PORT}/mcp`;
       const log = createLogger({ level: config.LOG_LEVEL, destination: 2 });
-      const sql = createPool(url, { max: 2, role: await roleFor(url, AGENT_ROLE) });
-      try {
-        const { serveStdio } = await import('./mcp/stdio.js');
-        await serveStdio({ sql, ledger: createLedger(sql), log, config }, config.SWITCHBOARD_CREDENTIAL);
-      } finally {
-        await sql.end({ timeout: 2 });
-      }
+      const { serveStdioBridge } = await import('./mcp/stdio.js');
+      await serveStdioBridge({ url, credential: config.SWITCHBOARD_CREDENTIAL, log });
     });
 
   program
@@ -301,7 +300,7 @@ function build(): Command {
       out('credential (shown this once; only its SHA-256 is stored):');
       out(`  ${doc.credential}`);
       out('');
-      out(mcpSnippets(url, String(doc.credential), config.DATABASE_URL));
+      out(mcpSnippets(url, String(doc.credential)));
     });
 
   endpoint

@@ -71,6 +71,18 @@ const schema = z.object({
   SWITCHBOARD_TRUST_PROXY: flag(false),
   /** claim_next long polls (wait_seconds) one credential may hold open at once; more answer `throttled`. */
   SWITCHBOARD_MAX_WAITERS: whole(1, 10_000, 8),
+  /** The Streamable HTTP endpoint a `switchboard mcp` bridge forwards to (stdio without a database login). */
+  SWITCHBOARD_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL (the server\'s /mcp)')
+    .refine((v) => URL.canParse(v), 'must be a valid URL')
+    .optional(),
+  SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL: whole(1, 100_000, 64),
+  SWITCHBOARD_MCP_SESSIONS_MAX: whole(1, 1_000_000, 10_000),
+  SWITCHBOARD_MCP_SESSION_IDLE_SECONDS: whole(1, 86_400, 600),
+  SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL: whole(1, 100, 4),
+  SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64),
+  SWITCHBOARD_MCP_QUEUE_WAIT_MS: whole(0, 60_000, 2000),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Sql } from './db.js';
 import type { Endpoint, Ledger } from './ledger.js';
 import type { Logger } from './log.js';
+import type { CallGate } from './mcp/fairness.js';
 
 /**
  * Shared by the HTTP server, its mount hooks (metrics, the Board) and onStart/onStop (the worker).
@@ -15,12 +16,14 @@ export interface AppContext {
   config: Config;
 }
 
-/** What an MCP tool is registered with: the app context plus the endpoint the session authenticated as. */
+/** What an MCP server is built with: the app context plus the endpoint the session authenticated as. */
 export interface ToolContext extends AppContext {
   endpoint: Endpoint;
   /**
-   * The credential the session authenticated with. A tool call over HTTP sends the request's own credential (which
-   * may be a rotated successor) instead; this one serves stdio, whose one credential is fixed for its life.
+   * The credential tool calls act with when a request carries none of its own (the SDK's authInfo, over HTTP):
+   * a server on the in-memory transport, in tests.
    */
-  credential: string;
+  credential?: string;
+  /** Over HTTP: the per-credential share of the pool every database call goes through. */
+  gate?: CallGate;
 }

@@ -2,7 +2,6 @@
 // points (schema switchboard_agent, which take the bearer credential) for the MCP server, and the admin API
 // (schema switchboard, ids as arguments) for the CLI. Every surface calls the ledger through these.
 import type { Fragment } from 'postgres';
-import { type CredentialCheck, CredentialRefused } from './credential.js';
 import type { Sql } from './db.js';
 import { InputError } from './errors.js';
 
@@ -105,75 +104,54 @@ export function createLedger(sql: Sql) {
     return sql.json(x as Parameters<Sql['json']>[0]);
   };
   const one = async (q: Promise<readonly { doc: unknown }[]>): Promise<Doc> => (await q)[0].doc as Doc;
-  /**
-   * Runs an agent verb's call. With a credential check (a tool call over HTTP), the same statement authenticates
-   * it: switchboard_agent.credential_endpoint, then the verb only when the credential names the session's endpoint. One
-   * round trip instead of an authenticate query and then the verb, and a refused credential never reaches the verb.
-   */
-  const verb = async (call: Fragment, check: CredentialCheck | undefined): Promise<Doc> => {
-    if (!check) return one(sql`select ${call} as doc`);
-    let rows;
-    try {
-      rows = await sql<{ named: string | null; doc: unknown }[]>`
-        select a.named, case when a.named = ${check.endpointId}::uuid then ${call} end as doc
-          from (select switchboard_agent.credential_endpoint(credential => ${check.credential}::text) as named offset 0) a`;
-    } catch (err) {
-      // A ledger error (SB...) comes only from the verb, which runs only when the credential named the endpoint.
-      if (String((err as { code?: unknown }).code).startsWith('SB')) check.record(check.endpointId);
-      throw err;
-    }
-    if (!check.record(rows[0].named)) throw new CredentialRefused(check);
-    return rows[0].doc as Doc;
-  };
+  // Each agent verb is one statement: the entry point resolves the credential to its endpoint and runs the verb
+  // within it (forbidden, SB403, for an unknown, revoked or expired credential or a verb outside its set).
+  const verb = (call: Fragment): Promise<Doc> => one(sql`select ${call} as doc`);
 
   return {
-    addTodo: (a: AddTodoArgs, check?: CredentialCheck) =>
+    addTodo: (a: AddTodoArgs) =>
       verb(sql`switchboard_agent.add_todo(credential => ${a.credential}::text, queue => ${a.queue}::text,
                 payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
-                run_at => ${v(a.run_at)}::text::timestamptz)`, check),
+                run_at => ${v(a.run_at)}::text::timestamptz)`),
 
-    claim: (a: ClaimArgs, check?: CredentialCheck) =>
+    claim: (a: ClaimArgs) =>
       verb(sql`switchboard_agent.claim(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
-                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`, check),
+                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
 
-    claimNext: (a: ClaimNextArgs, check?: CredentialCheck) =>
+    claimNext: (a: ClaimNextArgs) =>
       verb(sql`switchboard_agent.claim_next(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
                 claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
-                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`, check),
+                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
 
-    heartbeat: (a: HeartbeatArgs, check?: CredentialCheck) =>
+    heartbeat: (a: HeartbeatArgs) =>
       verb(sql`switchboard_agent.heartbeat(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
-                lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer)`, check),
+                lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer)`),
 
-    complete: (a: ReportArgs, check?: CredentialCheck) =>
+    complete: (a: ReportArgs) =>
       verb(sql`switchboard_agent.complete(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text)`, check),
+                lease_token => ${v(a.lease_token)}::text)`),
 
-    fail: (a: ReportArgs, check?: CredentialCheck) =>
+    fail: (a: ReportArgs) =>
       verb(sql`switchboard_agent.fail(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text)`, check),
+                lease_token => ${v(a.lease_token)}::text)`),
 
-    release: (a: ReleaseArgs, check?: CredentialCheck) =>
+    release: (a: ReleaseArgs) =>
       verb(sql`switchboard_agent.release(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text)`, check),
+                lease_token => ${v(a.lease_token)}::text)`),
 
-    getTodo: (a: GetTodoArgs, check?: CredentialCheck) =>
+    getTodo: (a: GetTodoArgs) =>
       verb(sql`switchboard_agent.get_todo(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
-                attempts_limit => ${v(a.attempts_limit)}::integer)`, check),
+                attempts_limit => ${v(a.attempts_limit)}::integer)`),
 
-    listTodos: (a: ListTodosArgs, check?: CredentialCheck) =>
+    listTodos: (a: ListTodosArgs) =>
       verb(sql`switchboard_agent.list_todos(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
                 state => ${v(a.state)}::text, dead_letter => ${v(a.dead_letter)}::boolean,
-                page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text)`, check),
-
-    /** The endpoint a credential names, or null where authenticate would raise forbidden. */
-    credentialEndpoint: async (credential: string) =>
-      (await sql<{ named: string | null }[]>`select switchboard_agent.credential_endpoint(credential => ${credential}::text) as named`)[0].named,
+                page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text)`),
 
     authenticate: async (credential: string) =>
       (await one(sql`select switchboard_agent.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,

@@ -1,6 +1,7 @@
 // The HTTP server: /mcp (Streamable HTTP), /healthz, whatever the mount hooks add, and graceful shutdown.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostHeaderValidation, localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import express, { type Express } from 'express';
 import { type Config, loadConfig, requireDatabaseUrl } from './config.js';
 import type { AppContext } from './context.js';
@@ -8,7 +9,7 @@ import { assertNotAdmin, createPool, roleFor, SERVER_ROLE, type Sql } from './db
 import { closeDoorbell } from './doorbell.js';
 import { createLedger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
-import { isMcpPath, mountMcp, rpcError } from './mcp/http.js';
+import { isMcpPath, type McpHttp, mountMcp } from './mcp/http.js';
 
 /** Adds routes to the app (metrics, the Board). Called after /mcp and /healthz are mounted. */
 export type MountHook = (app: Express, ctx: AppContext) => void;
@@ -36,6 +37,8 @@ export interface RunningServer {
   port: number;
   /** Base URL, e.g. http://127.0.0.1:7400 */
   url: string;
+  /** The MCP sessions and the per-credential gate. */
+  mcp: McpHttp;
   /**
    * Stops accepting connections, lets in-flight requests finish (up to graceMs), closes the MCP sessions,
    * runs onStop, then closes the pool it opened. Idempotent.
@@ -44,32 +47,6 @@ export interface RunningServer {
 }
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
-// Host header names accepted on a loopback listener, as the SDK's localhostHostValidation() accepts them.
-const LOCAL_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * Bound to loopback, a browser page on another origin must not reach us through DNS rebinding: the Host header
- * must name the loopback (the check of the SDK's localhostHostValidation, whose answers it gives), or the host of
- * SWITCHBOARD_PUBLIC_URL (a reverse proxy on this machine that passes the Host on). It runs before Express,
- * because POST /mcp does not go through Express.
- */
-function loopbackHost(req: IncomingMessage, res: ServerResponse, alsoAccepted: string | null): boolean {
-  const host = req.headers.host;
-  if (!host) {
-    rpcError(res, 403, -32000, 'Missing Host header');
-    return false;
-  }
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${host}`).hostname;
-  } catch {
-    rpcError(res, 403, -32000, `Invalid Host header: ${host}`);
-    return false;
-  }
-  if (LOCAL_HOSTNAMES.has(hostname) || hostname === alsoAccepted) return true;
-  rpcError(res, 403, -32000, `Invalid Host: ${hostname}`);
-  return false;
-}
 
 /** The server's pool: as switchboard_server where the login may take it, and refused if it could run the admin API. */
 async function openServerPool(config: Config): Promise<Sql> {
@@ -100,17 +77,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   const app = express();
   app.disable('x-powered-by');
-  const checkHost = LOCAL_HOSTS.has(host);
-
   const publicUrl = config.SWITCHBOARD_PUBLIC_URL ? new URL(config.SWITCHBOARD_PUBLIC_URL) : null;
   const publicHost = publicUrl?.hostname ?? null;
+  // Bound to loopback, a browser page on another origin must not reach us through DNS rebinding: the Host header
+  // must name the loopback, or the host of SWITCHBOARD_PUBLIC_URL (a reverse proxy on this machine passing the Host
+  // on). The SDK's middleware, for every route.
+  if (LOCAL_HOSTS.has(host)) {
+    app.use(publicHost ? hostHeaderValidation(['127.0.0.1', 'localhost', '[::1]', publicHost]) : localhostHostValidation());
+  }
   const publicHttps = publicUrl?.protocol === 'https:';
   const trustProxy = config.SWITCHBOARD_TRUST_PROXY;
 
   let inFlight = 0;
   let drained: (() => void) | null = null;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (checkHost && !loopbackHost(req, res, publicHost)) return;
     // Served over https (SWITCHBOARD_PUBLIC_URL, or the trusted proxy says so): browsers keep to https from now on.
     if (publicHttps || (trustProxy && forwardedProto(req) === 'https')) {
       res.setHeader('strict-transport-security', 'max-age=31536000');
@@ -124,8 +104,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         if (inFlight === 0 && drained) drained();
       });
     }
-    if (req.method === 'POST' && mcpPath) mcp.post(req, res);
-    else app(req, res);
+    app(req, res);
   };
 
   app.get('/healthz', async (_req, res) => {
@@ -182,5 +161,5 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return stopping;
   }
 
-  return { ctx, app, http, host, port, url, stop };
+  return { ctx, app, http, host, port, url, mcp, stop };
 }

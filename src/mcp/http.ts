@@ -1,26 +1,27 @@
-// Streamable HTTP at /mcp: bearer credential on every request, one MCP session (and server) per client.
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+// Streamable HTTP at /mcp: the SDK's StreamableHTTPServerTransport, one per MCP session, behind bearer
+// authentication (middleware that hands the credential to the SDK as authInfo), bounded sessions and a
+// per-credential share of the pool.
+import { createHash, randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { Express, RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import type { Endpoint } from '../ledger.js';
-import { CredentialCheck } from '../credential.js';
-import { jsonBodyReader } from './body.js';
+import { CallGate } from './fairness.js';
 import { createMcpServer } from './server.js';
-import { SessionTransport } from './transport.js';
 
 interface Session {
-  transport: SessionTransport;
-  server: McpServer;
+  id: string;
+  transport: StreamableHTTPServerTransport;
+  server: Server;
   endpointId: string;
+  /** SHA-256 of the credential the session's last request carried: the sessions to close when it is refused. */
+  credentialDigest: string;
   lastSeen: number;
 }
-
-// A client that vanishes without DELETE leaves a session behind; one idle this long is closed.
-const SESSION_IDLE_MS = 60 * 60 * 1000;
-const readJsonBody = jsonBodyReader(2 * 1024 * 1024);
 
 /** A JSON-RPC error with no id, as the SDK answers transport-level failures. */
 export function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
@@ -29,187 +30,241 @@ export function rpcError(res: ServerResponse, status: number, code: number, mess
   res.end(body);
 }
 
-/** Whether a URL's path is /mcp (as Express routed it: any case, an optional trailing slash, any query). */
+/** Whether a URL's path is /mcp (as Express routes it: any case, an optional trailing slash, any query). */
 export function isMcpPath(url: string | undefined): boolean {
   const q = url?.indexOf('?') ?? -1;
   const path = (q < 0 ? url : url!.slice(0, q)) ?? '';
-  return path === '/mcp' || /^\/mcp\/?$/i.test(path);
+  return /^\/mcp\/?$/i.test(path);
 }
 
 export interface McpHttp {
-  /**
-   * Answers a POST to /mcp. The server calls it for every POST to /mcp, ahead of Express: a tool call is the
-   * hot path, and Express's router and body parser were about a fifth of its CPU.
-   */
-  post(req: IncomingMessage, res: ServerResponse): void;
   /** Closes every open MCP session (their streams end). */
   closeAll(): Promise<void>;
   sessionCount(): number;
+  /** The per-credential gate (for tests and metrics). */
+  gate: CallGate;
 }
 
-/** GET (the session's server-to-client stream) and DELETE (end the session) go through Express; POST through `post`. */
-export function mountMcp(app: Express, ctx: AppContext): McpHttp {
-  const sessions = new Map<string, Session>();
+const digest = (credential: string) => createHash('sha256').update(credential).digest('hex');
 
-  const sweep = setInterval(() => {
-    const horizon = Date.now() - SESSION_IDLE_MS;
-    for (const [id, s] of sessions) {
-      if (s.lastSeen >= horizon) continue;
-      sessions.delete(id);
-      void s.server.close().catch(() => {});
-    }
-  }, 60_000);
+/** The number of tool calls a POST body carries: a JSON-RPC batch counts call by call. */
+function toolCalls(body: unknown): number {
+  const one = (m: unknown) => (typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call' ? 1 : 0);
+  return Array.isArray(body) ? body.reduce((n: number, m) => n + one(m), 0) : one(body);
+}
+
+function throttled(res: Response, message: string, retryAfter: number): void {
+  res.setHeader('Retry-After', String(retryAfter));
+  rpcError(res, 429, -32000, `throttled: ${message}`);
+}
+
+export function mountMcp(app: Express, ctx: AppContext): McpHttp {
+  const { config } = ctx;
+  const sessions = new Map<string, Session>();
+  /** Open (and opening) sessions per endpoint, for the per-credential cap. */
+  const perEndpoint = new Map<string, number>();
+  let opening = 0;
+  const gate = new CallGate({
+    running: config.SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL,
+    queued: config.SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL,
+    waitMs: config.SWITCHBOARD_MCP_QUEUE_WAIT_MS,
+  });
+  const idleMs = config.SWITCHBOARD_MCP_SESSION_IDLE_SECONDS * 1000;
+
+  const count = (endpointId: string, delta: number) => {
+    const n = (perEndpoint.get(endpointId) ?? 0) + delta;
+    if (n > 0) perEndpoint.set(endpointId, n);
+    else perEndpoint.delete(endpointId);
+  };
+
+  /** Closes a session; its transport's onclose forgets it. */
+  const closeSession = (s: Session) => {
+    if (sessions.get(s.id) !== s) return;
+    sessions.delete(s.id);
+    count(s.endpointId, -1);
+    void s.server.close().catch(() => {});
+  };
+
+  // A client that vanishes without DELETE leaves a session behind; one idle this long is closed.
+  const sweep = setInterval(
+    () => {
+      const horizon = Date.now() - idleMs;
+      for (const s of [...sessions.values()]) if (s.lastSeen < horizon) closeSession(s);
+    },
+    Math.max(250, Math.min(60_000, idleMs / 4)),
+  );
   sweep.unref();
 
-  /** The bearer credential of a request, or null after answering 401 (the body is never read without one). */
-  function bearer(req: IncomingMessage, res: ServerResponse): string | null {
+  const unauthorized = (res: Response, message: string, error?: string) => {
+    res.setHeader('WWW-Authenticate', `Bearer realm="switchboard"${error ? `, error="${error}"` : ''}`);
+    rpcError(res, 401, -32001, `Unauthorized: ${message}`);
+  };
+
+  /**
+   * Authentication, in front of the SDK's transport: every request carries the endpoint's bearer credential, checked
+   * by switchboard_agent.authenticate before anything the request asks for is read or done. The credential goes on to the
+   * SDK as the request's authInfo, which reaches each tool call as extra.authInfo; the verb's own statement checks
+   * it again. A refused credential closes every session it was last used on, at once.
+   */
+  const authenticate: RequestHandler = async (req, res, next) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-    if (match) return match[1];
-    res.setHeader('WWW-Authenticate', 'Bearer realm="switchboard"');
-    rpcError(res, 401, -32001, 'Unauthorized: send Authorization: Bearer <endpoint credential>');
-    return null;
-  }
-
-  function refused(res: ServerResponse): void {
-    res.setHeader('WWW-Authenticate', 'Bearer realm="switchboard", error="invalid_token"');
-    rpcError(res, 401, -32001, 'Unauthorized: unknown or revoked credential');
-  }
-
-  function unavailable(res: ServerResponse, err: unknown): void {
-    ctx.log.error({ err }, 'authentication failed');
-    rpcError(res, 503, -32603, 'Service unavailable');
-  }
-
-  /** The endpoint a credential names, or null after answering 401/503. */
-  async function authenticate(credential: string, res: ServerResponse): Promise<Endpoint | null> {
+    if (!match) return unauthorized(res, 'send Authorization: Bearer <endpoint credential>');
+    const credential = match[1];
+    let endpoint: Endpoint;
     try {
-      return await ctx.ledger.authenticate(credential);
+      endpoint = await ctx.ledger.authenticate(credential);
     } catch (err) {
-      if ((err as { code?: string }).code === 'SB403') refused(res);
-      else unavailable(res, err);
-      return null;
+      if ((err as { code?: string }).code !== 'SB403') {
+        ctx.log.error({ err }, 'authentication failed');
+        return rpcError(res, 503, -32603, 'Service unavailable');
+      }
+      const refused = digest(credential);
+      for (const s of [...sessions.values()]) if (s.credentialDigest === refused) closeSession(s);
+      return unauthorized(res, 'unknown or revoked credential', 'invalid_token');
     }
-  }
+    // Aborted when the client goes away before its answer is sent: every tool call of this request (a batch's too)
+    // sees it beside the SDK's own signal, so a long poll whose caller hung up stops waiting at once.
+    const hangup = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) hangup.abort();
+    });
+    const auth: AuthInfo = {
+      token: credential,
+      clientId: endpoint.endpoint_id,
+      scopes: endpoint.verbs,
+      extra: { endpoint, hangup: hangup.signal },
+    };
+    (req as Request & { auth?: AuthInfo }).auth = auth;
+    res.locals.endpoint = endpoint;
+    res.locals.credentialDigest = digest(credential);
+    next();
+  };
 
-  /** The caller's session, or null after answering 400/404. Another endpoint's session looks unknown. */
-  function sessionFor(req: IncomingMessage, res: ServerResponse, endpoint: Endpoint): Session | null {
+  /** The request's session, or null after answering 400/404. Another endpoint's session looks like an unknown one. */
+  const sessionOf = (req: Request, res: Response): Session | null => {
     const id = req.headers['mcp-session-id'];
-    if (!id) {
+    if (id === undefined) {
       rpcError(res, 400, -32000, 'Bad Request: no Mcp-Session-Id header; initialize first');
       return null;
     }
     const s = sessions.get(String(id));
-    if (!s || s.endpointId !== endpoint.endpoint_id) {
+    if (!s || s.endpointId !== (res.locals.endpoint as Endpoint).endpoint_id) {
       rpcError(res, 404, -32001, 'Session not found');
       return null;
     }
     s.lastSeen = Date.now();
+    s.credentialDigest = res.locals.credentialDigest as string;
     return s;
-  }
+  };
 
-  function failed(res: ServerResponse, err: unknown): void {
-    ctx.log.error({ err }, 'mcp request failed');
-    if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error');
-  }
-
-  /**
-   * The credential is checked on every request, before anything the request asks for is done or answered. A tool
-   * call on a live session has it checked by the statement that runs its verb (src/credential.ts), one round trip
-   * instead of two; any other request by authenticate, before its body is read (a session's id is not known to
-   * whoever lacks its credential).
-   */
-  async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const credential = bearer(req, res);
-    if (credential === null) return;
-    const sessionId = req.headers['mcp-session-id'];
-    let endpoint: Endpoint | null = null;
-    if (sessionId === undefined || !sessions.has(String(sessionId))) {
-      endpoint = await authenticate(credential, res);
-      if (!endpoint) return;
+  /** A new session for the endpoint the credential names, within the per-credential and overall caps. */
+  const initialize = async (req: Request, res: Response, endpoint: Endpoint) => {
+    const mine = perEndpoint.get(endpoint.endpoint_id) ?? 0;
+    if (mine >= config.SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL) {
+      return throttled(
+        res,
+        `this credential has ${mine} open MCP sessions, the most allowed (SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL); ` +
+          'end one with DELETE /mcp or reuse it',
+        60,
+      );
     }
-    // A body that is not JSON, or too large, is answered as JSON-RPC, never with an HTML page.
-    const read = await readJsonBody(req, res);
-    if (!read.ok) {
-      if (!endpoint && !(await authenticate(credential, res))) return;
-      rpcError(res, read.status, -32700, read.status === 413 ? 'Request body too large' : 'Parse error');
-      return;
+    if (sessions.size + opening >= config.SWITCHBOARD_MCP_SESSIONS_MAX) {
+      return throttled(res, 'the server has as many open MCP sessions as it allows (SWITCHBOARD_MCP_SESSIONS_MAX)', 60);
     }
-    const body = read.body;
-    const session = sessionId === undefined ? undefined : sessions.get(String(sessionId));
-    if (session) {
-      const check = new CredentialCheck(credential, session.endpointId, ctx.ledger.credentialEndpoint);
-      if (session.transport.tryDirect(req, res, body, check)) {
-        session.lastSeen = Date.now();
-        return;
-      }
-    }
-    endpoint ??= await authenticate(credential, res);
-    if (!endpoint) return;
-    if (!sessionId && isInitializeRequest(body)) {
-      await initialize(req, res, body, endpoint, credential);
-      return;
-    }
-    // 400 without a session id, 404 for an unknown one or another endpoint's.
-    const s = sessionFor(req, res, endpoint);
-    if (s) await s.transport.handleRequest(req, res, body);
-  }
-
-  /** A new session: its MCP server, for the endpoint the credential named, and its transport. */
-  async function initialize(
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: unknown,
-    endpoint: Endpoint,
-    credential: string,
-  ): Promise<void> {
-    const server = createMcpServer({ ...ctx, endpoint, credential });
-    const transport: SessionTransport = new SessionTransport({
+    count(endpoint.endpoint_id, 1);
+    opening++;
+    const server = createMcpServer({ ...ctx, endpoint, gate });
+    let session: Session | undefined;
+    const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // A request is answered as one JSON document, not an SSE stream: the tools send nothing before their result,
+      // and a client whose server dies mid-call sees the connection fail at once instead of waiting on a stream
+      // it cannot resume. Server-to-client messages still go on the session's GET stream.
+      enableJsonResponse: true,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, endpointId: endpoint.endpoint_id, lastSeen: Date.now() });
+        session = {
+          id,
+          transport,
+          server,
+          endpointId: endpoint.endpoint_id,
+          credentialDigest: res.locals.credentialDigest as string,
+          lastSeen: Date.now(),
+        };
+        sessions.set(id, session);
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (session) closeSession(session);
     };
-    transport.refused = (res, check, failure) => {
-      if (check.state === 'refused') refused(res);
-      else if (check.state === 'foreign') rpcError(res, 404, -32001, 'Session not found');
-      else unavailable(res, failure);
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
-  }
-
-  const auth: RequestHandler = async (req, res, next) => {
-    const credential = bearer(req, res);
-    const endpoint = credential === null ? null : await authenticate(credential, res);
-    if (!endpoint) return;
-    res.locals.endpoint = endpoint;
-    next();
-  };
-  const existing: RequestHandler = async (req, res) => {
-    const s = sessionFor(req, res, res.locals.endpoint as Endpoint);
-    if (!s) return;
     try {
-      await s.transport.handleRequest(req, res);
-    } catch (err) {
-      failed(res, err);
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    } finally {
+      opening--;
+      // An initialize the SDK refused opened no session.
+      if (!session) {
+        count(endpoint.endpoint_id, -1);
+        void server.close().catch(() => {});
+      }
     }
   };
-  app.get('/mcp', auth, existing);
-  app.delete('/mcp', auth, existing);
+
+  const post: RequestHandler = async (req, res) => {
+    const endpoint = res.locals.endpoint as Endpoint;
+    if (req.headers['mcp-session-id'] === undefined && isInitializeRequest(req.body)) return initialize(req, res, endpoint);
+    const s = sessionOf(req, res);
+    if (!s) return;
+    const calls = toolCalls(req.body);
+    if (calls > 0) {
+      const release = await gate.admit(endpoint.endpoint_id, calls);
+      if (!release) {
+        return throttled(
+          res,
+          `this credential has as many tool calls running and queued as it may (SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL ` +
+            `${gate.limits.running}, SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL ${gate.limits.queued}); retry shortly`,
+          1,
+        );
+      }
+      res.once('close', release);
+    }
+    await s.transport.handleRequest(req, res, req.body);
+  };
+
+  const existing: RequestHandler = async (req, res) => {
+    const s = sessionOf(req, res);
+    if (s) await s.transport.handleRequest(req, res);
+  };
+
+  // A body that is not JSON, or too large, is answered as JSON-RPC, never with an HTML page. A body whose content
+  // type is not JSON is left unread here, for the SDK to answer 415.
+  const bodyErrors: ErrorRequestHandler = (err: { status?: unknown; type?: unknown }, _req, res, next) => {
+    if (res.headersSent) return next(err);
+    const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 400;
+    const message =
+      status === 413 ? 'Request body too large' : status === 415 ? `Parse error: ${String(err.type ?? 'unsupported body')}` : 'Parse error';
+    rpcError(res, status, -32700, message);
+  };
+  const failed: ErrorRequestHandler = (err, _req, res, _next) => {
+    ctx.log.error({ err }, 'mcp request failed');
+    if (!res.headersSent) rpcError(res, 500, -32603, 'Internal error');
+    else res.end();
+  };
+
+  const router = express.Router({ caseSensitive: false, strict: false });
+  router.post('/mcp', authenticate, express.json({ limit: '2mb' }), bodyErrors, post);
+  router.get('/mcp', authenticate, existing);
+  router.delete('/mcp', authenticate, existing);
+  router.use('/mcp', failed);
+  app.use(router);
 
   return {
-    post: (req, res) => {
-      post(req, res).catch((err) => failed(res, err));
-    },
     async closeAll() {
       clearInterval(sweep);
       const all = [...sessions.values()];
-      sessions.clear();
+      for (const s of all) closeSession(s);
       await Promise.allSettled(all.map((s) => s.server.close()));
     },
     sessionCount: () => sessions.size,
+    gate,
   };
 }

@@ -2,9 +2,9 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../context.js';
-import { CredentialCheck, CredentialRefused } from '../credential.js';
 import { type CallerError, toCallerError } from '../errors.js';
 import type { Doc } from '../ledger.js';
+import { type AgentCalls, AGENT_VERBS, type ToolDef } from './tool.js';
 
 /** A successful call: the document as structuredContent and as JSON text. */
 export function okResult(doc: Doc): CallToolResult {
@@ -26,45 +26,62 @@ export function logCall(ctx: ToolContext, verb: string, started: bigint, outcome
   else ctx.log.info(line, 'tool call');
 }
 
-/** The credential a tool call over HTTP carries, for its verb's statement to check (see SessionTransport.tryDirect). */
-function credentialOf(extra: { authInfo?: AuthInfo }): CredentialCheck | undefined {
-  const check = extra.authInfo?.extra?.check;
-  return check instanceof CredentialCheck ? check : undefined;
+/** The credential a call acts with: the request's, which the HTTP middleware put in the SDK's authInfo. */
+function credentialOf(ctx: ToolContext, extra: { authInfo?: AuthInfo }): string {
+  const credential = extra.authInfo?.token ?? ctx.credential;
+  if (!credential) throw new Error('a tool call without a credential');
+  return credential;
 }
 
-/**
- * A call that never reaches the ledger (an unknown tool, invalid arguments) still has its credential checked
- * before anything is logged or answered; CredentialRefused when it does not authenticate the call.
- */
-export async function checkCredential(extra: { authInfo?: AuthInfo }): Promise<void> {
-  const check = credentialOf(extra);
-  if (check && !(await check.verify())) throw new CredentialRefused(check);
+/** The agent verbs bound to this call's credential, each database call through the credential's gate. */
+function agentCalls(ctx: ToolContext, credential: string): AgentCalls {
+  const bound = {} as Record<string, (a: object) => Promise<Doc>>;
+  const gate = ctx.gate;
+  const key = ctx.endpoint.endpoint_id;
+  for (const verb of AGENT_VERBS) {
+    const fn = ctx.ledger[verb] as (a: object) => Promise<Doc>;
+    bound[verb] = gate ? (a) => gate.run(key, () => fn({ ...a, credential })) : (a) => fn({ ...a, credential });
+  }
+  return bound as unknown as AgentCalls;
 }
 
-/**
- * Calls the ledger once and turns what comes back, or what it throws, into the tool result. `call` gets the
- * credential the request carries over HTTP (none over stdio or in memory), for the verb's statement to check.
- */
-export async function runTool(
-  ctx: ToolContext,
-  verb: string,
-  extra: { authInfo?: AuthInfo },
-  call: (check: CredentialCheck | undefined) => Promise<Doc>,
-): Promise<CallToolResult> {
+// The ledger's conflict for a caller that does not hold the lease covers a lapsed lease, a takeover and a fenced
+// attempt called without its token; a call that sent no token is told the fix for the last first.
+const NOT_HOLDER = /does not hold the lease/;
+const SEND_TOKEN =
+  'If your claim returned a lease_token, send it as lease_token. Otherwise your lease lapsed or was taken over: ' +
+  'stop working on this todo and take other work with claim_next.';
+
+/** The SDK's signal for the call, and over HTTP also the request's hang-up (set by the authentication middleware). */
+function withHangup(extra: Extra): AbortSignal {
+  const hangup = extra.authInfo?.extra?.hangup;
+  return hangup instanceof AbortSignal ? AbortSignal.any([extra.signal, hangup]) : extra.signal;
+}
+
+interface Extra {
+  authInfo?: AuthInfo;
+  sessionId?: string;
+  signal: AbortSignal;
+}
+
+/** Calls the ledger once and turns what comes back, or what it throws, into the tool result. */
+export async function runTool(ctx: ToolContext, tool: ToolDef, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
   const started = process.hrtime.bigint();
-  const check = credentialOf(extra);
   try {
-    const doc = await call(check);
-    logCall(ctx, verb, started, doc.empty === true ? 'empty' : 'ok');
+    const doc = await tool.run(args, {
+      agent: agentCalls(ctx, credentialOf(ctx, extra)),
+      sql: ctx.sql,
+      sessionId: extra.sessionId ?? null,
+      signal: withHangup(extra),
+      endpointId: ctx.endpoint.endpoint_id,
+      maxWaiters: ctx.config.SWITCHBOARD_MAX_WAITERS,
+    });
+    logCall(ctx, tool.name, started, doc.empty === true ? 'empty' : 'ok');
     return okResult(doc);
   } catch (err) {
-    // Not a result of this call: the request was not authenticated, and the HTTP layer answers it as such.
-    if (err instanceof CredentialRefused) throw err;
-    // Failed before its statement checked the credential (Postgres refused a value, say): check it now, so that
-    // nothing is logged or answered for a caller it does not authenticate.
-    if (check && !(await check.verify())) throw new CredentialRefused(check);
     const e = toCallerError(err);
-    logCall(ctx, verb, started, e.kind, err);
+    if (e.kind === 'conflict' && args.lease_token === undefined && NOT_HOLDER.test(e.message)) e.hint = SEND_TOKEN;
+    logCall(ctx, tool.name, started, e.kind, err);
     return errorResult(e);
   }
 }

@@ -54,7 +54,12 @@ t.test('owner add, endpoint vend (credential once, MCP config), list and revoke'
   t.same(JSON.parse(json), {
     mcpServers: { switchboard: { type: 'http', url: 'http://127.0.0.1:7999/mcp', headers: { Authorization: `Bearer ${credential}` } } },
   }, 'an MCP client config with the bearer credential');
-  t.match(vend.stdout, /"SWITCHBOARD_CREDENTIAL": "sbk_/, 'and a stdio config');
+  const stdioJson = vend.stdout.slice(vend.stdout.indexOf('{', vend.stdout.indexOf('over stdio')));
+  t.same(JSON.parse(stdioJson).mcpServers.switchboard.env, { SWITCHBOARD_URL: 'http://127.0.0.1:7999/mcp', SWITCHBOARD_CREDENTIAL: credential },
+    'and a stdio config holding only the server URL and the credential');
+  t.notMatch(vend.stdout, /postgres(ql)?:\/\//, 'no database URL is printed');
+  t.notOk(vend.stdout.includes(new URL(db.url).password || '\u0000'), 'nor any database password');
+  t.notMatch(vend.stdout, /DATABASE_URL|PGPASSWORD|password/i, 'nor a database setting');
   const [auth] = await db.sql`select switchboard.authenticate(${credential!}) as doc`;
   t.same(auth.doc.verbs, ['claim_next', 'complete'], 'the printed credential authenticates');
 

@@ -24,7 +24,7 @@ export interface Fixture {
   logLines(): Record<string, unknown>[];
   owner(handle: string): Promise<string>;
   vend(ownerId: string, agentId: string, verbs?: string[]): Promise<Vended>;
-  /** An SDK client talking to a server built for this endpoint over the in-memory transport. */
+  /** An SDK client talking to a server built for this endpoint (acting with its credential) over the in-memory transport. */
   memoryClient(endpoint: Vended): Promise<Client>;
 }
 

@@ -21,6 +21,14 @@ const initialize = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
 };
 
+/** The JSON-RPC answer of a POST, whether the SDK sent it as JSON or as one SSE message event. */
+async function rpcAnswer(res: Response): Promise<Record<string, unknown>> {
+  const text = await res.text();
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) return JSON.parse(text);
+  const data = text.split('\n').find((l) => l.startsWith('data: '));
+  return JSON.parse(data!.slice('data: '.length));
+}
+
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${url}/mcp`, {
     method: 'POST',
@@ -316,7 +324,7 @@ t.test('bodies are read as express.json read them: gzip and deflate, utf-8 only,
   t.equal(textCall.status, 415, 'a tool call too');
   const ok = await send(JSON.stringify(call), { ...json, ...session });
   t.equal(ok.status, 200, 'the same call as JSON is answered');
-  t.match(await ok.json(), { jsonrpc: '2.0', id: 3, result: { structuredContent: { todos: [] } } });
+  t.match(await rpcAnswer(ok), { jsonrpc: '2.0', id: 3, result: { structuredContent: { todos: [] } } });
 });
 
 t.test('a tool call on a session is answered only for its own credential, whatever the call, and runs nothing otherwise', async (t) => {
@@ -361,11 +369,11 @@ t.test('a tool call on a session is answered only for its own credential, whatev
   for (const [, body] of calls) {
     const res = await post(server.url, body, { authorization: `Bearer ${a.credential}`, ...session });
     t.equal(res.status, 200);
-    answers.push(await res.json());
+    answers.push(await rpcAnswer(res));
   }
   t.match(answers[0], { id: 2, result: { structuredContent: { queue: 'q', state: 'pending' } } });
   t.match(answers[1], { id: 3, result: { isError: true, structuredContent: { error: 'invalid' } } });
-  t.match(answers[2], { id: 4, result: { isError: true, structuredContent: { error: 'invalid' } } });
+  t.match(answers[2], { id: 4, error: { code: -32602, message: /Unknown tool/ } }, 'an unknown tool is JSON-RPC -32602');
   t.match(answers[3], { id: 5, result: { isError: true, structuredContent: { error: 'not_found' } } });
   t.match(answers[4], { id: 6, result: { isError: true, structuredContent: { error: 'invalid' } } });
   t.match(answers[5], { id: 7, error: { code: Number } });

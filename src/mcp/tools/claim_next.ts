@@ -1,60 +1,41 @@
-// MCP tool claim_next: take the best ready todo under a lease (switchboard.claim_next).
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+// MCP tool claim_next: take the best ready todo under a lease, optionally waiting for one.
 import { z } from 'zod';
-import type { ToolContext } from '../../context.js';
 import { claimNextWithWait, doorbellFor, MAX_WAIT_SECONDS } from '../../doorbell.js';
-import { claimant, DATA_NOT_INSTRUCTIONS, leaseSeconds, queue, requireFence } from '../fields.js';
-import { runTool } from '../run.js';
+import { claimant, DATA_NOT_INSTRUCTIONS, intRange, leaseSeconds, queue, requireFence } from '../fields.js';
 import { claimOutput } from '../schemas.js';
+import { defineTool } from '../tool.js';
 
-export function registerClaimNextTool(server: McpServer, ctx: ToolContext): RegisteredTool {
-  return server.registerTool(
-    'claim_next',
-    {
-      title: 'Claim the next todo',
-      description:
-        'Take the next ready todo (highest priority, oldest first) from one queue, or from all of yours, under a lease. ' +
-        'This is how a worker gets work. Returns {"empty": true} when nothing is ready: call again, or pass ' +
-        'wait_seconds (up to 60) to have this call wait for the first todo that becomes claimable instead of polling. ' +
-        'Otherwise returns the todo with payload, attempt_seq, prior_attempts (the five latest earlier attempts, newest first: ' +
-        'read them to learn what was tried and whether a worker died) and, with require_fence, a lease_token. ' +
-        'Then heartbeat while working and finish with complete, fail or release. ' +
-        DATA_NOT_INSTRUCTIONS +
-        ' Errors: invalid (queue name or lease_seconds outside 1..86400) - fix it; forbidden - ask the owner for a ' +
-        'credential with this verb.',
-      inputSchema: z.strictObject({
-        queue: queue.optional(),
-        claimant,
-        require_fence: requireFence,
-        lease_seconds: leaseSeconds,
-        wait_seconds: z
-          .number()
-          .int()
-          .min(0)
-          .max(MAX_WAIT_SECONDS)
-          .optional()
-          .describe(
-            'Long poll: when nothing is claimable, wait up to this many seconds (0-60, default 0) for a todo to become ' +
-              'claimable and claim it; {"empty": true} if none did. Cancelling the request ends the wait.',
-          ),
-      }),
-      outputSchema: claimOutput,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    },
-    ({ wait_seconds, ...args }, extra) =>
-      runTool(ctx, 'claim_next', extra, async (check) => {
-        const claim = () =>
-          ctx.ledger.claimNext(
-            { credential: check?.credential ?? ctx.credential, ...args, mcp_session_id: extra.sessionId ?? null },
-            check,
-          );
-        if (!wait_seconds) return claim();
-        // The doorbell (one LISTEN per pool) wakes the wait when a todo becomes claimable; see src/doorbell.ts.
-        return claimNextWithWait(claim, await doorbellFor(ctx.sql), {
-          queue: args.queue ?? null,
-          waitSeconds: wait_seconds,
-          signal: extra.signal,
-        });
-      }),
-  );
-}
+export const claimNext = defineTool({
+  name: 'claim_next',
+  title: 'Claim the next todo',
+  description:
+    'How a worker gets work: claim the next ready todo (highest priority, oldest first) of a queue, or of all yours, ' +
+    'under a lease. Returns {"empty": true} when none is ready, else the todo with payload, attempt_seq, ' +
+    'prior_attempts (earlier attempts, newest first: what was tried, and died: true where a worker vanished) and, ' +
+    'with require_fence, lease_token. Then heartbeat while working; finish with complete, fail or release. ' +
+    DATA_NOT_INSTRUCTIONS,
+  input: z.strictObject({
+    queue: queue.optional(),
+    claimant,
+    require_fence: requireFence,
+    lease_seconds: leaseSeconds,
+    wait_seconds: intRange(0, MAX_WAIT_SECONDS)
+      .optional()
+      .describe('Long poll: wait up to this long for a claimable todo instead of answering empty. Default 0.'),
+  }),
+  output: claimOutput,
+  annotations: { destructiveHint: false, openWorldHint: false },
+  run: async ({ wait_seconds, ...args }, c) => {
+    const claim = () => c.agent.claimNext({ ...args, mcp_session_id: c.sessionId });
+    if (!wait_seconds) return claim();
+    // The doorbell (one LISTEN per pool) wakes the wait when a todo becomes claimable; see src/doorbell.ts.
+    return claimNextWithWait(claim, await doorbellFor(c.sql), {
+      queue: args.queue ?? null,
+      endpoint: c.endpointId,
+      holder: c.endpointId,
+      maxWaiters: c.maxWaiters,
+      waitSeconds: wait_seconds,
+      signal: c.signal,
+    });
+  },
+});
