@@ -1,4 +1,4 @@
--- raise: raise a ledger error of one of the four kinds with its SQLSTATE (see error_codes()).
+-- raise: raise a ledger error of one of the kinds with its SQLSTATE (see error_codes()).
 -- The message starts with the kind's name; the hint says what the caller can do. Never returns.
 create or replace function switchboard_internal.raise(kind text, message text, hint text default null)
 returns void
@@ -10,7 +10,8 @@ as $$
 -- folded at plan time and raise in a branch that never runs, so it stays VOLATILE on purpose.)
 declare
   v_state text := case kind when 'not_found' then 'SB404' when 'conflict' then 'SB409'
-                            when 'invalid' then 'SB422' when 'forbidden' then 'SB403' end;
+                            when 'invalid' then 'SB422' when 'forbidden' then 'SB403'
+                            when 'throttled' then 'SB429' end;
 begin
   if v_state is null then
     raise exception 'switchboard_internal.raise: unknown error kind %', kind;
@@ -19,4 +20,4 @@ begin
 end;
 $$;
 comment on function switchboard_internal.raise(text, text, text) is
-  'Internal. Raises not_found (SB404), conflict (SB409), invalid (SB422) or forbidden (SB403) with a message starting with the kind.';
+  'Internal. Raises not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403) or throttled (SB429) with a message starting with the kind.';
