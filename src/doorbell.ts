@@ -4,7 +4,9 @@
 // Transitions ring it in SQL (trigger _on_todo_claimable): pg_notify('switchboard_doorbell', '{"queue": "..."}')
 // when a todo becomes claimable, delivered when that transaction commits. The payload is only a queue name, and
 // queue names are per endpoint, so a ring is a hint to try again, never proof of work for this caller.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type postgres from 'postgres';
+import { toCallerError } from './errors.js';
 
 export const DOORBELL_CHANNEL = 'switchboard_doorbell';
 
@@ -171,6 +173,8 @@ export const MAX_WAIT_SECONDS = 60;
  * claim_next with a wait: claims; when nothing is claimable, waits for the doorbell (or a recheck) and claims
  * again, until a todo is claimed or waitSeconds have passed, then answers the last claim_next document
  * ({"empty": true}). The waiter is armed before each claim so a todo added in between still wakes it.
+ * A claim refused as throttled (the endpoint's claim budget is spent) waits for the next unit when it comes
+ * within the wait, and claims again; when it does not, the throttled error is the answer.
  */
 export async function claimNextWithWait<D extends Record<string, unknown>>(
   claim: () => Promise<D>,
@@ -184,7 +188,8 @@ export async function claimNextWithWait<D extends Record<string, unknown>>(
   for (;;) {
     const armed = doorbell.arm(opts.queue);
     try {
-      const doc = await claim();
+      const doc = await claimOrWaitForUnit(claim, deadline, doorbell, opts.signal);
+      if (doc === null) continue;
       if (doc.empty !== true) return doc;
       const left = deadline - Date.now();
       if (left <= 0 || opts.signal?.aborted) return doc;
@@ -193,6 +198,34 @@ export async function claimNextWithWait<D extends Record<string, unknown>>(
     } finally {
       armed.cancel();
     }
+  }
+}
+
+/**
+ * One claim; when the endpoint's claim budget is spent (throttled), waits for the next unit instead, if it comes
+ * before the deadline, and answers null (claim again). Otherwise the throttled error stands. The wait is a timer,
+ * not the doorbell: the budget refills with time, and a ring would only wake a claim that is refused again.
+ */
+async function claimOrWaitForUnit<D>(
+  claim: () => Promise<D>,
+  deadline: number,
+  doorbell: Doorbell,
+  signal: AbortSignal | undefined,
+): Promise<D | null> {
+  try {
+    return await claim();
+  } catch (err) {
+    const e = toCallerError(err);
+    if (e.kind !== 'throttled') throw err;
+    const ms = (e.retryAfterSeconds ?? 1) * 1000;
+    if (Date.now() + ms > deadline || signal?.aborted || doorbell.closed) throw err;
+    try {
+      await sleep(ms, undefined, { signal });
+    } catch {
+      throw err; // the client went away while waiting: nobody reads the answer
+    }
+    if (doorbell.closed) throw err;
+    return null;
   }
 }
 

@@ -7,9 +7,13 @@ const time = z.string().nullable();
 
 export const errorFields = {
   error: z
-    .enum(['not_found', 'conflict', 'invalid', 'forbidden', 'internal'])
+    .enum(['not_found', 'conflict', 'invalid', 'forbidden', 'throttled', 'internal'])
     .optional()
-    .describe('Only on an error result: the kind of error.'),
+    .describe('Only on an error result: the kind of error (throttled: the claim budget is spent; wait, then claim again).'),
+  retry_after_seconds: z
+    .number()
+    .optional()
+    .describe('Only on a throttled error: seconds until the endpoint may claim again.'),
   message: z.string().optional().describe('Only on an error result: what went wrong, starting with the kind.'),
 };
 

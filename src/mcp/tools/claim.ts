@@ -19,7 +19,8 @@ export function registerClaimTool(server: McpServer, ctx: ToolContext): Register
         DATA_NOT_INSTRUCTIONS +
         ' Errors: not_found (no such todo in your scope) - check the id with list_todos; conflict (held by a live ' +
         'lease, not yet due, done, canceled or a dead letter) - take other work with claim_next; invalid ' +
-        '(lease_seconds outside 1..86400) - fix it; forbidden - ask the owner for a credential with this verb.',
+        '(lease_seconds outside 1..86400) - fix it; forbidden - ask the owner for a credential with this verb; ' +
+        'throttled (the claim budget is spent) - wait retry_after_seconds, then claim again.',
       inputSchema: z.strictObject({
         todo_id: todoId,
         claimant,

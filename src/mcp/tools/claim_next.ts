@@ -21,7 +21,8 @@ export function registerClaimNextTool(server: McpServer, ctx: ToolContext): Regi
         'Then heartbeat while working and finish with complete, fail or release. ' +
         DATA_NOT_INSTRUCTIONS +
         ' Errors: invalid (queue name or lease_seconds outside 1..86400) - fix it; forbidden - ask the owner for a ' +
-        'credential with this verb.',
+        'credential with this verb; throttled (the claim budget is spent) - wait retry_after_seconds (wait_seconds ' +
+        'waits for it when it comes within the wait).',
       inputSchema: z.strictObject({
         queue: queue.optional(),
         claimant,
