@@ -713,7 +713,11 @@ CREATE FUNCTION switchboard.metrics() RETURNS jsonb
                          where x.ready_at <= now()
                          group by x.queue) r), '[]'::jsonb),
     'open_leases', coalesce((select jsonb_agg(jsonb_build_object('queue', b.queue, 'value', b.n) order by b.queue)
-                               from by_state b where b.state = 'claimed'), '[]'::jsonb))
+                               from by_state b where b.state = 'claimed'), '[]'::jsonb),
+    -- Every admitted claim opened exactly one attempt, which is now either closed (counted) or open (claimed).
+    'claims_admitted', coalesce((select sum(c.n) from closed c), 0)
+                       + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
+    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s))
 $$;
 
 
@@ -722,7 +726,7 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard.metrics() IS 'metrics() -> {attempts_closed: [{queue, outcome, value}], leases_expired: [{queue, value}], todos: [{queue, state, value}],
-oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}]}. Counters are monotonic (kept by the transitions,
+oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}], claims_admitted, claims_throttled}. Counters are monotonic (kept by the transitions,
 untouched by retention); leases_expired = attempts closed lease_expired or reaped. No text but queue names. Reads only.';
 
 
@@ -1590,6 +1594,65 @@ the summary, replayed to later claimers and notification sinks. Off by default. 
 
 
 --
+-- Name: set_endpoint_admission(uuid, integer, integer); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer DEFAULT NULL::integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_now timestamptz := now();
+  v_burst integer := coalesce(burst, claims_per_minute);
+  v_b switchboard.endpoint_admission;
+begin
+  perform 1 from switchboard.endpoints e where e.id = endpoint_id;
+  if not found then
+    perform switchboard_internal.raise('not_found', format('no endpoint %s', endpoint_id),
+                                       '`switchboard endpoint list --owner <handle>` lists an owner''s endpoints.');
+  end if;
+  if claims_per_minute is null then
+    if burst is not null then
+      perform switchboard_internal.raise('invalid', 'burst needs claims_per_minute',
+                                         'Give claims_per_minute too, or neither to lift the budget.');
+    end if;
+    delete from switchboard.endpoint_admission b where b.endpoint_id = endpoint_id;
+    return jsonb_build_object('endpoint_id', endpoint_id, 'claims_per_minute', null, 'burst', null,
+                              'units_available', null);
+  end if;
+  if claims_per_minute not between 1 and 1000000 or v_burst not between 1 and 1000000 then
+    perform switchboard_internal.raise('invalid', 'claims_per_minute and burst must be between 1 and 1000000',
+                                       'Give a positive budget, or a null claims_per_minute to lift it.');
+  end if;
+  insert into switchboard.endpoint_admission as b (endpoint_id, claims_per_minute, burst, units, refilled_at, updated_at)
+  values (endpoint_id, claims_per_minute, v_burst, v_burst, v_now, v_now)
+  on conflict on constraint endpoint_admission_pkey do update
+     set units = least(excluded.burst::double precision,
+                       b.units + greatest(0, extract(epoch from v_now - b.refilled_at)::double precision)
+                                 * b.claims_per_minute / 60.0),
+         refilled_at = greatest(b.refilled_at, v_now),
+         claims_per_minute = excluded.claims_per_minute,
+         burst = excluded.burst,
+         updated_at = v_now
+  returning b.* into v_b;
+  return jsonb_build_object('endpoint_id', v_b.endpoint_id, 'claims_per_minute', v_b.claims_per_minute,
+                            'burst', v_b.burst, 'units_available', floor(v_b.units)::integer);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer) IS 'set_endpoint_admission(endpoint_id, claims_per_minute null = lift, burst null = claims_per_minute) -> {endpoint_id, claims_per_minute,
+burst, units_available}. The claim budget of an endpoint (ADR-0035): a bucket of burst units, refilled at claims_per_minute a minute;
+every claim of the endpoint''s todos (claim, claim_next, takeover, the Board''s claim) is charged one unit in its own transaction, and
+one over budget is refused as throttled (SB429). A new budget starts full. Operator only. Errors: not_found, invalid.';
+
+
+--
 -- Name: set_endpoint_doorbell_url(uuid, uuid, text); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2318,6 +2381,53 @@ COMMENT ON FUNCTION switchboard_board.sign_out(session_secret text) IS 'sign_out
 
 
 --
+-- Name: admit_claim(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.admit_claim(endpoint_id uuid) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_b switchboard.endpoint_admission;
+  v_now timestamptz := now();
+  v_units double precision;
+  v_wait integer;
+begin
+  select b.* into v_b from switchboard.endpoint_admission b where b.endpoint_id = endpoint_id for update;
+  if not found then
+    return;
+  end if;
+  v_units := least(v_b.burst::double precision,
+                   v_b.units + greatest(0, extract(epoch from v_now - v_b.refilled_at)::double precision)
+                               * v_b.claims_per_minute / 60.0);
+  if v_units >= 1 then
+    update switchboard.endpoint_admission b
+       set units = v_units - 1, refilled_at = greatest(b.refilled_at, v_now), charged = b.charged + 1
+     where b.endpoint_id = endpoint_id;
+    return;
+  end if;
+  v_wait := greatest(1, ceil((1 - v_units) * 60.0 / v_b.claims_per_minute)::integer);
+  perform nextval('switchboard.claims_throttled');
+  raise exception using
+    errcode = 'SB429',
+    message = format('throttled: this endpoint''s claim budget (%s per minute, burst %s) is spent; the next unit is available in %s s (at %s)',
+                     v_b.claims_per_minute, v_b.burst, v_wait,
+                     to_char((v_now + make_interval(secs => v_wait)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
+    detail = jsonb_build_object('retry_after_seconds', v_wait)::text,
+    hint = format('Wait %s seconds, then claim again (claim_next with wait_seconds waits for it). Nothing was changed; the operator sets the budget.', v_wait);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION admit_claim(endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.admit_claim(endpoint_id uuid) IS 'Internal. Charges one unit of the endpoint''s claim budget (endpoint_admission) or raises throttled (SB429, retry_after_seconds in DETAIL); no budget row: returns at once.';
+
+
+--
 -- Name: agent(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -2707,7 +2817,7 @@ CREATE FUNCTION switchboard_internal.contract() RETURNS jsonb
       jsonb_build_object('kind', 'forbidden', 'sqlstate', 'SB403', 'meaning',
         'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set.'),
       jsonb_build_object('kind', 'throttled', 'sqlstate', 'SB429', 'meaning',
-        'A limit of the caller''s (a claim budget, concurrent waits or calls) is used up for now. Nothing was changed; retry after the time the message gives.')),
+        'A limit of the caller''s (the endpoint''s claim budget, concurrent waits or calls) is used up for now. Nothing was changed; a spent claim budget gives DETAIL {"retry_after_seconds": n}: wait, then claim again.')),
     'limits', jsonb_build_object(
       'title_bytes', 512,
       'claimant_bytes', 128,
@@ -3396,6 +3506,7 @@ declare
   v_todo switchboard.todos;
   v_prior jsonb := '[]'::jsonb;
 begin
+  perform switchboard_internal.admit_claim(t.endpoint_id); -- over its budget: throttled, nothing changed
   if claimant is not null then
     v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
                                                 switchboard_internal.limit_of('claimant_bytes'))).cut;
@@ -3590,7 +3701,7 @@ $$;
 -- Name: FUNCTION raise(kind text, message text, hint text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.raise(kind text, message text, hint text) IS 'Internal. Raises not_found (SB404), conflict (SB409), invalid (SB422) or forbidden (SB403) with a message starting with the kind.';
+COMMENT ON FUNCTION switchboard_internal.raise(kind text, message text, hint text) IS 'Internal. Raises not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403) or throttled (SB429) with a message starting with the kind.';
 
 
 --
@@ -3985,6 +4096,51 @@ COMMENT ON TABLE switchboard.attempt_close_counts IS 'Monotonic counters of clos
 
 
 --
+-- Name: claims_throttled; Type: SEQUENCE; Schema: switchboard; Owner: -
+--
+
+CREATE SEQUENCE switchboard.claims_throttled
+    START WITH 1
+    INCREMENT BY 1
+    MINVALUE 0
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: SEQUENCE claims_throttled; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON SEQUENCE switchboard.claims_throttled IS 'Counter of claims refused as throttled (SB429); read with last_value/is_called by metrics().';
+
+
+--
+-- Name: endpoint_admission; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.endpoint_admission (
+    endpoint_id uuid NOT NULL,
+    claims_per_minute integer NOT NULL,
+    burst integer NOT NULL,
+    units double precision NOT NULL,
+    refilled_at timestamp with time zone NOT NULL,
+    charged bigint DEFAULT 0 NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT endpoint_admission_burst_range CHECK (((burst >= 1) AND (burst <= 1000000))),
+    CONSTRAINT endpoint_admission_charged_nonnegative CHECK ((charged >= 0)),
+    CONSTRAINT endpoint_admission_rate_range CHECK (((claims_per_minute >= 1) AND (claims_per_minute <= 1000000))),
+    CONSTRAINT endpoint_admission_units_range CHECK (((units >= (0)::double precision) AND (units <= (burst)::double precision)))
+);
+
+
+--
+-- Name: TABLE endpoint_admission; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.endpoint_admission IS 'Claim budgets (ADR-0035): a token bucket per endpoint (units, refilled_at), refilled at claims_per_minute/60 a second up to burst; charged counts units ever charged under the budget. No row: no budget.';
+
+
+--
 -- Name: functions_applied; Type: TABLE; Schema: switchboard; Owner: -
 --
 
@@ -4084,6 +4240,14 @@ COMMENT ON TABLE switchboard.settings IS 'Operator settings, read on every use. 
 
 ALTER TABLE ONLY switchboard.attempt_close_counts
     ADD CONSTRAINT attempt_close_counts_pkey PRIMARY KEY (queue, outcome, shard);
+
+
+--
+-- Name: endpoint_admission endpoint_admission_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.endpoint_admission
+    ADD CONSTRAINT endpoint_admission_pkey PRIMARY KEY (endpoint_id);
 
 
 --
@@ -4297,6 +4461,14 @@ CREATE TRIGGER todos_claimable_update AFTER UPDATE OF state, ready_at ON switchb
 --
 
 COMMENT ON TRIGGER todos_claimable_update ON switchboard.todos IS 'create or replace trigger todos_claimable_update after update of state, ready_at on switchboard.todos for each row when (new.ready_at <= now() and (old.ready_at is null or old.state is distinct from new.state)) execute function switchboard_internal.on_todo_claimable()';
+
+
+--
+-- Name: endpoint_admission endpoint_admission_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.endpoint_admission
+    ADD CONSTRAINT endpoint_admission_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES switchboard.endpoints(id) ON DELETE CASCADE;
 
 
 --
@@ -4680,6 +4852,14 @@ GRANT ALL ON FUNCTION switchboard.set_attempt_summary_from_result(enabled boolea
 
 
 --
+-- Name: FUNCTION set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION set_endpoint_doorbell_url(owner_id uuid, endpoint_id uuid, url text); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -4909,6 +5089,13 @@ GRANT ALL ON FUNCTION switchboard_board.sign_in(login_token text) TO switchboard
 
 REVOKE ALL ON FUNCTION switchboard_board.sign_out(session_secret text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.sign_out(session_secret text) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION admit_claim(endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.admit_claim(endpoint_id uuid) FROM PUBLIC;
 
 
 --
@@ -5287,6 +5474,20 @@ GRANT ALL ON FUNCTION switchboard_worker.webhook_target(kind text, id uuid) TO s
 --
 
 GRANT SELECT ON TABLE switchboard.attempt_close_counts TO switchboard_admin;
+
+
+--
+-- Name: SEQUENCE claims_throttled; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON SEQUENCE switchboard.claims_throttled TO switchboard_admin;
+
+
+--
+-- Name: TABLE endpoint_admission; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.endpoint_admission TO switchboard_admin;
 
 
 --

@@ -105,6 +105,12 @@ async function findOwnerId(ledger: AdminLedger, handle: string): Promise<string>
   return String((await ledger.findOwner(handle)).owner_id);
 }
 
+/** A commander option parser for a whole number (the database checks its range). */
+function wholeNumber(v: string): number {
+  if (!/^\d{1,7}$/.test(v)) throw new InvalidArgumentError('a whole number');
+  return Number(v);
+}
+
 function build(): Command {
   const program = new Command('switchboard')
     .description('A dispatch queue for AI agents inside PostgreSQL, with attempt history.')
@@ -337,6 +343,34 @@ function build(): Command {
       out(`endpoint ${doc.endpoint_id} (agent ${doc.agent_id}) has a new credential (shown this once; only its SHA-256 is stored):`);
       out(`  ${doc.credential}`);
       out(doc.previous_valid_until ? `the replaced credential works until ${doc.previous_valid_until}` : 'the replaced credential no longer works');
+    });
+
+  endpoint
+    .command('admission')
+    .description(
+      "set an endpoint's claim budget (operator only): at most --claims-per-minute claims a minute, in bursts of up to " +
+        '--burst (default: the same number); a claim over it answers throttled. --off lifts it. Applies at once.',
+    )
+    .argument('<endpoint_id>', 'the endpoint id (endpoint list shows them)')
+    .option('--claims-per-minute <n>', 'claims a minute (1..1000000)', wholeNumber)
+    .option('--burst <n>', 'units the bucket holds, the most claims at once (1..1000000; default --claims-per-minute)', wholeNumber)
+    .option('--off', 'lift the budget: claims are admitted without limit (the default)')
+    .option('--json', 'print the result document as JSON')
+    .action(async (endpointId: string, o: { claimsPerMinute?: number; burst?: number; off?: boolean; json?: boolean }, cmd: Command) => {
+      if (Boolean(o.off) === (o.claimsPerMinute !== undefined)) {
+        cmd.error('error: give --claims-per-minute <n> (and optionally --burst <n>), or --off');
+      }
+      if (o.off && o.burst !== undefined) cmd.error('error: --burst goes with --claims-per-minute, not --off');
+      const doc = await withLedger(loadConfig(), (l) =>
+        l.setEndpointAdmission({ endpoint_id: endpointId, claims_per_minute: o.claimsPerMinute ?? null, burst: o.burst ?? null }),
+      );
+      if (o.json) return out(JSON.stringify(doc));
+      out(
+        doc.claims_per_minute === null
+          ? `endpoint ${doc.endpoint_id}: no claim budget (claims are not limited)`
+          : `endpoint ${doc.endpoint_id}: ${doc.claims_per_minute} claims a minute, burst ${doc.burst} ` +
+              `(${doc.units_available} available now)`,
+      );
     });
 
   endpoint

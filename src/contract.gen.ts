@@ -35,7 +35,7 @@ export const CONTRACT = {
     },
     {
       "kind": "throttled",
-      "meaning": "A limit of the caller's (a claim budget, concurrent waits or calls) is used up for now. Nothing was changed; retry after the time the message gives.",
+      "meaning": "A limit of the caller's (the endpoint's claim budget, concurrent waits or calls) is used up for now. Nothing was changed; a spent claim budget gives DETAIL {\"retry_after_seconds\": n}: wait, then claim again.",
       "sqlstate": "SB429"
     }
   ],

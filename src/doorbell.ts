@@ -10,7 +10,9 @@
 // While anyone waits, the bell pings itself every PING_MS through the pool; a ping not heard back means the
 // LISTEN connection is deaf, and everyone claims once (the only claims not caused by a ring).
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type postgres from 'postgres';
+import { toCallerError } from './errors.js';
 
 export const DOORBELL_CHANNEL = 'switchboard_doorbell';
 
@@ -272,6 +274,8 @@ export const MAX_WAIT_SECONDS = 60;
  * todo is claimed, waitSeconds have passed, or the signal aborts, then answers the last claim_next document
  * ({"empty": true}). One claim per ring per waiter and none on a timer: an unrung wait ends at its deadline
  * without claiming again. The waiter is armed before each claim so a todo added in between still wakes it.
+ * A claim refused as throttled (the endpoint's claim budget is spent) waits for the next unit when it comes
+ * within the wait, and claims again; when it does not, the throttled error is the answer.
  */
 export async function claimNextWithWait<D extends Record<string, unknown>>(
   claim: () => Promise<D>,
@@ -286,7 +290,8 @@ export async function claimNextWithWait<D extends Record<string, unknown>>(
     for (;;) {
       const armed = doorbell.arm(opts.queue, opts.endpoint);
       try {
-        const doc = await claim();
+        const doc = await claimOrWaitForUnit(claim, deadline, doorbell, opts.signal);
+        if (doc === null) continue;
         if (doc.empty !== true) return doc;
         const left = deadline - Date.now();
         if (left <= 0 || opts.signal?.aborted || doorbell.closed) return doc;
@@ -302,6 +307,34 @@ export async function claimNextWithWait<D extends Record<string, unknown>>(
     }
   } finally {
     release?.();
+  }
+}
+
+/**
+ * One claim; when the endpoint's claim budget is spent (throttled), waits for the next unit instead, if it comes
+ * before the deadline, and answers null (claim again). Otherwise the throttled error stands. The wait is a timer,
+ * not the doorbell: the budget refills with time, and a ring would only wake a claim that is refused again.
+ */
+async function claimOrWaitForUnit<D>(
+  claim: () => Promise<D>,
+  deadline: number,
+  doorbell: Doorbell,
+  signal: AbortSignal | undefined,
+): Promise<D | null> {
+  try {
+    return await claim();
+  } catch (err) {
+    const e = toCallerError(err);
+    if (e.kind !== 'throttled') throw err;
+    const ms = (e.retryAfterSeconds ?? 1) * 1000;
+    if (Date.now() + ms > deadline || signal?.aborted || doorbell.closed) throw err;
+    try {
+      await sleep(ms, undefined, { signal });
+    } catch {
+      throw err; // the client went away while waiting: nobody reads the answer
+    }
+    if (doorbell.closed) throw err;
+    return null;
   }
 }
 

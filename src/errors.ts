@@ -1,4 +1,4 @@
-// Maps what the database raised to the error a caller sees: the ledger's four kinds, bad input, or internal.
+// Maps what the database raised to the error a caller sees: the ledger's five kinds, bad input, or internal.
 
 import { CONTRACT } from './contract.gen.js';
 
@@ -11,10 +11,23 @@ export interface CallerError {
   message: string;
   /** What the caller can do about it (the database's hint), or ''. */
   hint: string;
+  /** throttled only: whole seconds until the endpoint's claim budget has a unit again (from the error's DETAIL). */
+  retryAfterSeconds?: number;
 }
 
 // SQLSTATE -> kind, as switchboard.contract() (and so error_codes()) defines them.
 const LEDGER: Record<string, ErrorKind> = Object.fromEntries(CONTRACT.errors.map((e) => [e.sqlstate, e.kind]));
+
+/** retry_after_seconds from a throttled error's DETAIL ({"retry_after_seconds": n}), or undefined. */
+function retryAfter(detail: unknown): number | undefined {
+  if (typeof detail !== 'string') return undefined;
+  try {
+    const n = (JSON.parse(detail) as { retry_after_seconds?: unknown }).retry_after_seconds;
+    return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 // Postgres rejecting a value the caller sent (a malformed uuid or time, an integer out of range, a NUL
 // byte, JSON nested too deep). Nothing changed, and the caller can fix it, so it is `invalid`.
@@ -57,13 +70,15 @@ export class InputError extends Error {
 export function toCallerError(err: unknown): CallerError {
   if (err instanceof InputError) return invalidInput(err.detail);
   const code = sqlstate(err);
-  const e = err as { message?: unknown; hint?: unknown };
+  const e = err as { message?: unknown; hint?: unknown; detail?: unknown };
   if (code && LEDGER[code]) {
-    return {
+    const ce: CallerError = {
       kind: LEDGER[code],
       message: String(e.message ?? LEDGER[code]),
       hint: typeof e.hint === 'string' ? e.hint : '',
     };
+    if (ce.kind === 'throttled') ce.retryAfterSeconds = retryAfter(e.detail) ?? 1;
+    return ce;
   }
   if (code && BAD_INPUT[code]) {
     return { kind: 'invalid', message: `invalid: ${BAD_INPUT[code]}`, hint: BAD_INPUT_HINT };

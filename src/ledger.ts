@@ -183,6 +183,11 @@ export function createAdminLedger(sql: Sql) {
       one(sql`select switchboard.rotate_credential(owner_id => ${a.owner_id}::uuid, endpoint_id => ${a.endpoint_id}::uuid,
                                                    overlap_seconds => ${a.overlap_seconds ?? 3600}::integer) as doc`),
 
+    /** The operator sets (claims_per_minute null: lifts) an endpoint's claim budget (ADR-0035). */
+    setEndpointAdmission: (a: { endpoint_id: string; claims_per_minute: number | null; burst?: number | null }) =>
+      one(sql`select switchboard.set_endpoint_admission(endpoint_id => ${a.endpoint_id}::uuid,
+                claims_per_minute => ${a.claims_per_minute}::integer, burst => ${a.burst ?? null}::integer) as doc`),
+
     listEndpoints: (a: { owner_id: string }) =>
       one(sql`select switchboard.list_endpoints(owner_id => ${a.owner_id}::uuid) as doc`),
   };

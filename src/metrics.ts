@@ -56,6 +56,17 @@ export async function buildMetricsRegistry(sql: postgres.Sql): Promise<Registry>
     registers: [registry],
   });
   for (const r of rows('open_leases')) leases.set({ queue: r.queue }, Number(r.value));
+  // Admission control (ADR-0035): totals only, no label, so no tenant is named.
+  new Counter({
+    name: 'switchboard_claims_admitted_total',
+    help: 'Claims admitted (claim, claim_next, takeovers, Board claims): every attempt ever opened.',
+    registers: [registry],
+  }).inc(Number(doc.claims_admitted ?? 0));
+  new Counter({
+    name: 'switchboard_claims_throttled_total',
+    help: "Claims refused as throttled (SB429) because their endpoint's claim budget was spent.",
+    registers: [registry],
+  }).inc(Number(doc.claims_throttled ?? 0));
   return registry;
 }
 

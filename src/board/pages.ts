@@ -15,6 +15,7 @@ const KIND_TITLE: Record<string, string> = {
   conflict: 'Conflict',
   invalid: 'Invalid',
   forbidden: 'Forbidden',
+  throttled: 'Throttled',
   not_found: 'Not found',
   internal: 'Something went wrong',
 };

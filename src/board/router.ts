@@ -66,7 +66,14 @@ const DONE_TEXT = new Map<string, string>([
   ['fail', 'Failed: the attempt is closed with your summary.'],
 ]);
 
-const STATUS: Record<CallerError['kind'], number> = { not_found: 404, conflict: 409, invalid: 422, forbidden: 403, throttled: 429, internal: 500 };
+const STATUS: Record<CallerError['kind'], number> = {
+  not_found: 404,
+  conflict: 409,
+  invalid: 422,
+  forbidden: 403,
+  throttled: 429,
+  internal: 500,
+};
 
 function first(v: unknown): string | null {
   if (Array.isArray(v)) return first(v[0]);
@@ -347,6 +354,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
         const e = toCallerError(err);
         if (e.kind === 'internal') throw err;
         if (e.kind === 'not_found') return page(res, 404, 'Not found', notFoundBody(B, id), s);
+        if (e.retryAfterSeconds !== undefined) res.set('Retry-After', String(e.retryAfterSeconds));
         return renderTodo(res, s, id, STATUS[e.kind], errorBanner(e));
       }
       res.redirect(303, `${B}/todos/${id}?did=${action}`);

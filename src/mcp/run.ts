@@ -11,9 +11,10 @@ export function okResult(doc: Doc): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(doc) }], structuredContent: doc };
 }
 
-/** An error: {error, message} as structuredContent; the text adds the recovery hint. */
+/** An error: {error, message} (throttled adds retry_after_seconds) as structuredContent; the text adds the recovery hint. */
 export function errorResult(e: CallerError): CallToolResult {
-  const doc = { error: e.kind, message: e.message };
+  const doc: Doc = { error: e.kind, message: e.message };
+  if (e.retryAfterSeconds !== undefined) doc.retry_after_seconds = e.retryAfterSeconds;
   const text = e.hint ? `${JSON.stringify(doc)}\nRecovery: ${e.hint}` : JSON.stringify(doc);
   return { isError: true, content: [{ type: 'text', text }], structuredContent: doc };
 }

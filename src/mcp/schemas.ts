@@ -11,6 +11,7 @@ const int = z.number().int().optional();
 
 export const errorFields = {
   error: z.string().optional(),
+  retry_after_seconds: z.number().optional(),
   message: z.string().optional(),
 };
 

@@ -203,3 +203,23 @@ t.test('released at its cap and claimed again: "cap reached", never "attempt 3 o
   t.match(await alice.page.locator('p.story').textContent(), 'Now a dead letter', 'and the next fail did dead-letter it');
   t.match(await alice.page.locator('dl.facts .counter').textContent(), /^cap of 1 reached \(claimed 3 times/, 'the counter keeps saying so');
 });
+
+t.test("a Board claim over the endpoint's claim budget is refused with 429, Retry-After and a plain banner", async (t) => {
+  const spent = await addTodo('Spent the budget');
+  const id = await addTodo('Over budget');
+  await q(`select switchboard.set_endpoint_admission(endpoint_id => $1, claims_per_minute => 1)`, ids.ep);
+  t.teardown(() => q(`select switchboard.set_endpoint_admission(endpoint_id => $1, claims_per_minute => null)`, ids.ep));
+  await q(`select switchboard.claim(endpoint_id => $1, todo_id => $2)`, ids.ep, spent);
+  await drawer(id);
+  const [resp] = await Promise.all([
+    alice.page.waitForResponse((r) => r.url().endsWith('/claim') && r.request().method() === 'POST'),
+    claimButton(alice.page).click(),
+  ]);
+  t.equal(resp.status(), 429, 'HTTP 429');
+  t.match(resp.headers()['retry-after'], /^\d+$/, 'with Retry-After in seconds');
+  const banner = await alice.page.locator('.banner.error').textContent();
+  t.match(banner, /^Throttled: this endpoint's claim budget .* the next unit is available in \d+ s/, 'the banner says when');
+  const row = await q<{ state: string; n: number }>(
+    `select state, (select count(*)::int from switchboard.todo_attempts where todo_id = $1) as n from switchboard.todos where id = $1`, id);
+  t.same(row, { state: 'pending', n: 0 }, 'nothing changed: still pending, no attempt');
+});

@@ -5,7 +5,7 @@ import { runCli } from './run.js';
 
 t.test('--help works on every command and exits 0', async (t) => {
   for (const cmd of [[], ['serve'], ['start'], ['mcp'], ['migrate'], ['owner'], ['owner', 'add'], ['endpoint'],
-    ['endpoint', 'vend'], ['endpoint', 'revoke'], ['endpoint', 'rotate'], ['endpoint', 'list']]) {
+    ['endpoint', 'vend'], ['endpoint', 'revoke'], ['endpoint', 'rotate'], ['endpoint', 'list'], ['endpoint', 'admission']]) {
     const r = await runCli([...cmd, '--help']);
     t.equal(r.code, 0, `${cmd.join(' ') || 'switchboard'} --help exits 0`);
     t.match(r.stdout, /^Usage: switchboard/, `${cmd.join(' ') || 'switchboard'} --help prints usage`);
@@ -101,6 +101,34 @@ t.test('owner add, endpoint vend (credential once, MCP config), list and revoke'
   const missing = await runCli(['endpoint', 'vend', '--owner', 'alice'], env);
   t.equal(missing.code, 2, 'a missing required option is a usage error');
   t.match(missing.stderr, /--agent/);
+});
+
+t.test('endpoint admission sets, shows and lifts a claim budget; bad usage exits 2, a ledger refusal 1', async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const env = { DATABASE_URL: db.url };
+  await runCli(['owner', 'add', 'alice'], env);
+  const ep = JSON.parse((await runCli(['endpoint', 'vend', '--owner', 'alice', '--agent', 'b', '--json'], env)).stdout).endpoint_id;
+
+  const set = await runCli(['endpoint', 'admission', ep, '--claims-per-minute', '30', '--burst', '5'], env);
+  t.equal(set.code, 0, set.stderr);
+  t.equal(set.stdout.trim(), `endpoint ${ep}: 30 claims a minute, burst 5 (5 available now)`);
+  const [row] = await db.sql`select claims_per_minute, burst from switchboard.endpoint_admission where endpoint_id = ${ep}::uuid`;
+  t.same(row, { claims_per_minute: 30, burst: 5 }, 'stored');
+  const json = JSON.parse((await runCli(['endpoint', 'admission', ep, '--claims-per-minute', '10', '--json'], env)).stdout);
+  t.match(json, { endpoint_id: ep, claims_per_minute: 10, burst: 10 }, '--json; burst defaults to the rate');
+  const off = await runCli(['endpoint', 'admission', ep, '--off'], env);
+  t.equal(off.stdout.trim(), `endpoint ${ep}: no claim budget (claims are not limited)`);
+  t.equal((await db.sql`select count(*)::int as n from switchboard.endpoint_admission`)[0].n, 0, 'lifted');
+
+  for (const args of [[], ['--claims-per-minute', 'x'], ['--off', '--burst', '3'], ['--off', '--claims-per-minute', '3']]) {
+    const r = await runCli(['endpoint', 'admission', ep, ...args], env);
+    t.equal(r.code, 2, `${args.join(' ') || 'no option'}: usage error, exit 2`);
+    t.match(r.stderr, /error: /);
+  }
+  const zero = await runCli(['endpoint', 'admission', ep, '--claims-per-minute', '0'], env);
+  t.equal(zero.code, 1, 'out of range: the ledger refuses, exit 1');
+  t.match(zero.stderr, /^switchboard: invalid: claims_per_minute and burst must be between 1 and 1000000/);
 });
 
 t.test('migrate runs twice without changes', async (t) => {

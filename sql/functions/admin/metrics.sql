@@ -2,7 +2,9 @@
 --   transitions maintain, so retention never lowers them): attempts_closed by queue and outcome, and
 --   leases_expired by queue (every attempt closed lease_expired or reaped, exactly). Gauges: todos by queue
 --   and state (every state of every queue that has todos, zeros included), the age in seconds of the oldest
---   claimable todo per queue, open leases (claimed todos) per queue. Queue names are the only text in it:
+--   claimable todo per queue, open leases (claimed todos) per queue. Admission (ADR-0035), totals only:
+--   claims_admitted (attempts ever opened = closed + open) and claims_throttled (refusals, a sequence that a
+--   refusal's rollback does not undo). Queue names are the only text in it:
 --   never a summary, claimant, payload or id. Reads only; scans todos once per gauge.
 create or replace function switchboard.metrics()
 returns jsonb
@@ -38,9 +40,13 @@ as $$
                          where x.ready_at <= now()
                          group by x.queue) r), '[]'::jsonb),
     'open_leases', coalesce((select jsonb_agg(jsonb_build_object('queue', b.queue, 'value', b.n) order by b.queue)
-                               from by_state b where b.state = 'claimed'), '[]'::jsonb))
+                               from by_state b where b.state = 'claimed'), '[]'::jsonb),
+    -- Every admitted claim opened exactly one attempt, which is now either closed (counted) or open (claimed).
+    'claims_admitted', coalesce((select sum(c.n) from closed c), 0)
+                       + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
+    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s))
 $$;
 comment on function switchboard.metrics() is
 $$metrics() -> {attempts_closed: [{queue, outcome, value}], leases_expired: [{queue, value}], todos: [{queue, state, value}],
-oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}]}. Counters are monotonic (kept by the transitions,
+oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}], claims_admitted, claims_throttled}. Counters are monotonic (kept by the transitions,
 untouched by retention); leases_expired = attempts closed lease_expired or reaped. No text but queue names. Reads only.$$;

@@ -23,7 +23,7 @@ as $$
       jsonb_build_object('kind', 'forbidden', 'sqlstate', 'SB403', 'meaning',
         'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set.'),
       jsonb_build_object('kind', 'throttled', 'sqlstate', 'SB429', 'meaning',
-        'A limit of the caller''s (a claim budget, concurrent waits or calls) is used up for now. Nothing was changed; retry after the time the message gives.')),
+        'A limit of the caller''s (the endpoint''s claim budget, concurrent waits or calls) is used up for now. Nothing was changed; a spent claim budget gives DETAIL {"retry_after_seconds": n}: wait, then claim again.')),
     'limits', jsonb_build_object(
       'title_bytes', 512,
       'claimant_bytes', 128,

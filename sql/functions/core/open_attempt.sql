@@ -27,6 +27,7 @@ declare
   v_todo switchboard.todos;
   v_prior jsonb := '[]'::jsonb;
 begin
+  perform switchboard_internal.admit_claim(t.endpoint_id); -- over its budget: throttled, nothing changed
   if claimant is not null then
     v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
                                                 switchboard_internal.limit_of('claimant_bytes'))).cut;

@@ -19,4 +19,4 @@ begin
 end;
 $$;
 comment on function switchboard_internal.raise(text, text, text) is
-  'Internal. Raises not_found (SB404), conflict (SB409), invalid (SB422) or forbidden (SB403) with a message starting with the kind.';
+  'Internal. Raises not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403) or throttled (SB429) with a message starting with the kind.';
