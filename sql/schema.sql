@@ -1486,6 +1486,8 @@ begin
   end if;
   if v_endpoint.revoked_at is null then
     update switchboard.endpoints e set revoked_at = now() where e.id = v_endpoint.id returning * into v_endpoint;
+    -- Servers close the endpoint's MCP sessions when this commits (src/mcp/http.ts); the id only, never a secret.
+    perform pg_notify('switchboard_credentials_refused', v_endpoint.id::text);
     for v_t in
       select x.* from switchboard.todos x
        where x.endpoint_id = v_endpoint.id and x.state = 'claimed'
@@ -1546,6 +1548,10 @@ begin
          credential_rotated_at = v_now
    where e.id = v_endpoint.id
   returning e.* into v_endpoint;
+  -- With no overlap the replaced credential stops now: servers close the sessions it opened (src/mcp/http.ts).
+  if overlap_seconds = 0 then
+    perform pg_notify('switchboard_credentials_refused', endpoint_id::text);
+  end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,
                             'previous_valid_until', switchboard_internal.ts(v_endpoint.previous_credential_expires_at),

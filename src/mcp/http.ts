@@ -95,6 +95,18 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   );
   sweep.unref();
 
+  // A revoked endpoint, or one whose credential was rotated with no overlap, has its sessions closed as soon as
+  // that commits (revoke_endpoint and rotate_credential NOTIFY its id), not at the next request or idle eviction.
+  // A client of a rotated endpoint opens a new session with its new credential.
+  const refusals = ctx.sql
+    .listen('switchboard_credentials_refused', (endpointId) => {
+      for (const s of [...sessions.values()]) if (s.endpointId === endpointId) closeSession(s);
+    })
+    .catch((err: unknown) => {
+      ctx.log.warn({ err }, 'mcp: not listening for revoked credentials; their sessions close at their next request');
+      return null;
+    });
+
   const unauthorized = (res: Response, message: string, error?: string) => {
     res.setHeader('WWW-Authenticate', `Bearer realm="switchboard"${error ? `, error="${error}"` : ''}`);
     rpcError(res, 401, -32001, `Unauthorized: ${message}`);
@@ -260,6 +272,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   return {
     async closeAll() {
       clearInterval(sweep);
+      await (await refusals)?.unlisten().catch(() => {});
       const all = [...sessions.values()];
       for (const s of all) closeSession(s);
       await Promise.allSettled(all.map((s) => s.server.close()));

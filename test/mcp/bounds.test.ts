@@ -167,3 +167,28 @@ t.test('per-credential fairness: bounded concurrent database calls, a short queu
   t.equal(n, 4, 'exactly the four admitted add_todo calls created todos');
   t.same(server.mcp.gate.load(a.endpoint_id), { running: 0, admitted: 0 }, 'and every slot is returned');
 });
+
+t.test("revoking an endpoint, or rotating its credential with no overlap, closes its sessions at once; others stay", async (t) => {
+  const f = await fixture(t);
+  const owner = await f.owner('alice');
+  const a = await f.vend(owner, 'a');
+  const b = await f.vend(owner, 'b');
+  const server = await serve(t, f, {});
+  const ca = client(server.url, a.credential);
+  const cb = client(server.url, b.credential);
+  await ca.open();
+  await ca.open();
+  const kept = await cb.open();
+  t.equal(server.mcp.sessionCount(), 3);
+  const gone = async (n: number) => {
+    // Within a second, with no request on those sessions: the NOTIFY of the committed revoke closes them.
+    for (let i = 0; i < 10 && server.mcp.sessionCount() > n; i++) await new Promise((r) => setTimeout(r, 100));
+    return server.mcp.sessionCount();
+  };
+  await f.db.sql`select switchboard.revoke_endpoint(${owner}::uuid, ${a.endpoint_id}::uuid)`;
+  t.equal(await gone(1), 1, "the revoked endpoint's two sessions are closed within a second");
+  const res = await cb.post({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, kept);
+  t.equal(res.status, 200, "another endpoint's session goes on");
+  await f.db.sql`select switchboard.rotate_credential(${owner}::uuid, ${b.endpoint_id}::uuid, overlap_seconds => 0)`;
+  t.equal(await gone(0), 0, 'a rotation with no overlap closes the sessions of the replaced credential too');
+});

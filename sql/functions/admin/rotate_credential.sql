@@ -40,6 +40,10 @@ begin
          credential_rotated_at = v_now
    where e.id = v_endpoint.id
   returning e.* into v_endpoint;
+  -- With no overlap the replaced credential stops now: servers close the sessions it opened (src/mcp/http.ts).
+  if overlap_seconds = 0 then
+    perform pg_notify('switchboard_credentials_refused', endpoint_id::text);
+  end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,
                             'previous_valid_until', switchboard_internal.ts(v_endpoint.previous_credential_expires_at),
