@@ -44,8 +44,17 @@ export const todoFields = {
   priority: z.number().int().optional(),
   attempt: z.number().int().optional().describe('How many times it has been claimed (a manual retry resets it).'),
   max_attempts: z.number().int().optional(),
-  owner: z.string().nullable().optional().describe('agent:<agent_id> while claimed by an agent.'),
+  owner: z.string().nullable().optional().describe('The lease holder under its old name; the same as held_by.'),
+  held_by: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Who holds the lease while claimed: agent:<agent_id>, or owner:<handle> when a human took it on the Board.'),
   lease_expires_at: time.optional(),
+  lease_lapsed: z
+    .boolean()
+    .optional()
+    .describe('true while claimed with its lease run out and not yet closed (claim_next or the reaper will close it).'),
   run_at: time.optional(),
   next_retry_at: time.optional().describe('When a failed todo goes back to pending; null when none is scheduled.'),
   dead_letter: z.boolean().optional().describe('true when failed and nothing will re-queue it.'),
