@@ -8,6 +8,5 @@ export function withoutNul<T extends string | null | undefined>(s: T): T {
 
 /** A claimant without any control character (C0, DEL, C1), as the spec says; null and undefined pass through. */
 export function claimantText<T extends string | null | undefined>(s: T): T {
-  // eslint-disable-next-line no-control-regex
   return (typeof s === 'string' ? s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '') : s) as T;
 }
