@@ -225,8 +225,10 @@ begin
       perform switchboard_internal.raise('conflict', format('todo %s is claimed and its lease is live', todo_id),
         'Another worker holds it; use claim_next to take other work, or wait for the lease to lapse.');
     elsif v_t.attempt >= v_t.max_attempts then
+      -- Not dead-lettered here: an error rolls back everything this call did, and a claim that answered conflict
+      -- yet had changed the todo would break "an error changes nothing". claim_next and the reaper settle it.
       perform switchboard_internal.raise('conflict', format('todo %s lapsed on its last attempt and is being dead-lettered', todo_id),
-        'Nothing can claim it now; its owner can Retry it on the Board.');
+        'Nothing can claim it now: the next claim_next of its queue or the reaper makes it a dead letter; its owner can then Retry it on the Board.');
     end if;
   elsif v_t.ready_at is null then
     perform switchboard_internal.raise('conflict',
@@ -269,34 +271,47 @@ declare
   v_agent text := switchboard_internal.agent(endpoint_id, 'claim_next');
   v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
   v_t switchboard.todos;
+  v_found boolean;
 begin
   if queue is not null then
     perform switchboard_internal.check_queue(queue);
-    select x.* into v_t from switchboard.todos x
-     where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
-       and x.lease_expires_at <= now() and x.attempt < x.max_attempts
-     order by x.lease_expires_at
-     limit 1 for update skip locked;
-    if not found then
+  end if;
+  -- A lapsed lease on its last attempt cannot be taken over: it is dead-lettered here with the reaper's own
+  -- transition (reap_locked), in this transaction, and the probe looks again. So a todo never stays claimed
+  -- forever behind a lapsed lease when no reaper runs (a DBA in psql); each one met is settled once.
+  loop
+    if queue is not null then
+      select x.* into v_t from switchboard.todos x
+       where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
+         and x.lease_expires_at <= now()
+       order by x.lease_expires_at
+       limit 1 for update skip locked;
+    else
+      select x.* into v_t from switchboard.todos x
+       where x.endpoint_id = endpoint_id and x.state = 'claimed'
+         and x.lease_expires_at <= now()
+       order by x.lease_expires_at
+       limit 1 for update skip locked;
+    end if;
+    v_found := found;
+    exit when not v_found or v_t.attempt < v_t.max_attempts;
+    perform switchboard_internal.reap_locked(array[v_t.id], now());
+  end loop;
+  if not v_found then
+    if queue is not null then
       select x.* into v_t from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.queue = queue and x.ready_at <= now()
        order by x.priority desc, x.ready_at
        limit 1 for update skip locked;
-    end if;
-  else
-    select x.* into v_t from switchboard.todos x
-     where x.endpoint_id = endpoint_id and x.state = 'claimed'
-       and x.lease_expires_at <= now() and x.attempt < x.max_attempts
-     order by x.lease_expires_at
-     limit 1 for update skip locked;
-    if not found then
+    else
       select x.* into v_t from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.ready_at <= now()
        order by x.priority desc, x.ready_at
        limit 1 for update skip locked;
     end if;
+    v_found := found;
   end if;
-  if not found then
+  if not v_found then
     return jsonb_build_object('empty', true);
   end if;
   return switchboard_internal.open_attempt(v_t, 'endpoint', endpoint_id, null, 'agent:' || v_agent,
@@ -310,7 +325,8 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard.claim_next(endpoint_id uuid, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'claim_next(endpoint_id, queue null = any, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document or {"empty": true}.
-Takes over a lapsed lease below its cap first (closed lease_expired/requeued), else the ready todo with the highest priority
+Takes over a lapsed lease below its cap first (closed lease_expired/requeued); a lapsed lease on its last attempt it meets is
+dead-lettered in the same transaction (reaped/dead_lettered, the reaper''s pair) and it looks on; else the ready todo with the highest priority
 and earliest ready time (pending from run_at; failed once next_retry_at has passed, before any sweep). FOR UPDATE SKIP
 LOCKED: concurrent callers never block each other or claim the same todo. Same document and limits as claim.
 Errors: forbidden, invalid (queue format, lease_seconds).';
@@ -395,10 +411,10 @@ would raise forbidden (unknown, expired or revoked), so that one statement can a
 
 
 --
--- Name: dead_letter_notice(uuid, integer); Type: FUNCTION; Schema: switchboard; Owner: -
+-- Name: dead_letter_notice(uuid, integer, boolean); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
-CREATE FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer DEFAULT NULL::integer) RETURNS jsonb
+CREATE FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer DEFAULT NULL::integer, for_instance boolean DEFAULT false) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
@@ -417,6 +433,18 @@ begin
    limit 1;
   if not found then
     perform switchboard_internal.not_found(todo_id);
+  end if;
+  if coalesce(for_instance, false) then
+    return jsonb_build_object(
+      'todo_id', v_t.id,
+      'queue', v_t.queue,
+      'attempts_total', v_t.last_seq,
+      'final_attempt', jsonb_build_object(
+        'seq', v_a.seq,
+        'outcome', v_a.outcome,
+        'disposition', v_a.disposition,
+        'died', v_a.outcome in ('lease_expired', 'reaped'),
+        'ended_at', switchboard_internal.ts(v_a.ended_at)));
   end if;
   return jsonb_build_object(
     'todo_id', v_t.id,
@@ -439,11 +467,12 @@ $$;
 
 
 --
--- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer); Type: COMMENT; Schema: switchboard; Owner: -
+-- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer) IS 'dead_letter_notice(todo_id, seq null = the newest dead letter) -> {todo_id, queue, title, attempts_total, final_attempt: {seq,
-outcome, disposition, died, claimant, summary, summary_truncated, artifact, ended_at}, notice}. The worker''s read for a dead-letter
+COMMENT ON FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) IS 'dead_letter_notice(todo_id, seq null = the newest dead letter, for_instance false) -> {todo_id, queue, title, attempts_total,
+final_attempt: {seq, outcome, disposition, died, claimant, summary, summary_truncated, artifact, ended_at}, notice}; for_instance
+(the instance''s sink) drops every tenant text: {todo_id, queue, attempts_total, final_attempt: {seq, outcome, disposition, died, ended_at}}. The worker''s read for a dead-letter
 notification; no caller scope (like reap). Reads only. Errors: not_found (no such todo or dead-lettered attempt).';
 
 
@@ -601,6 +630,35 @@ $$;
 COMMENT ON FUNCTION switchboard.heartbeat(endpoint_id uuid, todo_id uuid, lease_token text, lease_seconds integer) IS 'heartbeat(endpoint_id, todo_id, lease_token, lease_seconds) -> todo. claimed -> claimed: the lease runs to now + lease_seconds
 (1..86400, default setting default_lease_seconds) and the attempt''s last_heartbeat_at is stamped.
 Errors: forbidden, not_found, invalid, conflict (not claimed, or not the holder of the live lease, fence included).';
+
+
+--
+-- Name: help(text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.help(topic text DEFAULT NULL::text) RETURNS TABLE(function text, arguments text, summary text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select n.nspname || '.' || p.proname,
+         pg_catalog.pg_get_function_identity_arguments(p.oid),
+         split_part(coalesce(pg_catalog.obj_description(p.oid, 'pg_proc'), ''), E'\n', 1)
+    from pg_catalog.pg_proc p
+    join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+   where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker')
+     and (topic is null or strpos(p.proname, lower(topic)) > 0)
+   order by case n.nspname when 'switchboard' then 0 when 'switchboard_agent' then 1 when 'switchboard_board' then 2 else 3 end,
+            p.proname, 2
+$$;
+
+
+--
+-- Name: FUNCTION help(topic text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.help(topic text) IS 'help(topic null = all) -> rows (function, arguments, summary): every API function (switchboard) and surface entry point
+(switchboard_agent, switchboard_board, switchboard_worker), topic a substring of the name, with its comment''s first line.
+One function''s full comment: select obj_description(''switchboard.claim_next''::regproc). Reads only.';
 
 
 --
@@ -790,8 +848,9 @@ begin
       perform switchboard_internal.raise('conflict', format('todo %s is held by %s under a live lease', todo_id, v_t.owner),
         'Wait for the lease to lapse, or Cancel the todo.');
     elsif v_t.attempt >= v_t.max_attempts then
+      -- Not dead-lettered here: an error rolls back everything this call did (see claim).
       perform switchboard_internal.raise('conflict', format('todo %s lapsed on its last attempt and is being dead-lettered', todo_id),
-        'Once it is a dead letter, use Retry now and then Claim.');
+        'The reaper (or the next claim_next of its queue) makes it a dead letter; then use Retry now and Claim.');
     end if;
   elsif v_t.ready_at is null then
     perform switchboard_internal.raise('conflict',
@@ -1322,21 +1381,10 @@ begin
      order by (x.lease_expires_at at time zone 'UTC')
      limit batch_limit
      for update skip locked
-  ), moved as (
-    update switchboard.todos x
-       set state = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).state,
-           ready_at = case when x.attempt >= x.max_attempts then null else v_now end,
-           owner = null, lease_expires_at = null, next_retry_at = null, updated_at = v_now
-      from lapsed l
-     where x.id = l.id
-    returning x.id, x.last_seq, x.queue, x.attempt >= x.max_attempts as at_cap
   ), closed as (
-    update switchboard.todo_attempts a
-       set ended_at = v_now, outcome = 'reaped',
-           disposition = (switchboard_internal.transition('reaped', m.at_cap)).disposition
-      from moved m
-     where a.todo_id = m.id and a.seq = m.last_seq and a.ended_at is null
-    returning m.queue
+    -- The transition itself is reap_locked, shared with claim_next (which dead-letters a lapsed last attempt it
+    -- meets), so both give a todo the same pair.
+    select r.queue from switchboard_internal.reap_locked((select array_agg(l.id) from lapsed l), v_now) r
   ), counted as (
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select k.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from closed k group by k.queue
@@ -1594,8 +1642,8 @@ $$;
 -- Name: FUNCTION set_attempt_summary_from_result(enabled boolean); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.set_attempt_summary_from_result(enabled boolean) IS 'set_attempt_summary_from_result(enabled) -> {attempt_summary_from_result}. Writes the setting from the operator''s env switch
-SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT at server start. On: a complete/fail without a summary stores its result''s compact JSON as
+COMMENT ON FUNCTION switchboard.set_attempt_summary_from_result(enabled boolean) IS 'set_attempt_summary_from_result(enabled) -> {attempt_summary_from_result}. Writes the setting; serve and start call it with the
+operator''s env switch SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT only when that variable is set (unset: the setting is left alone). On: a complete/fail without a summary stores its result''s compact JSON as
 the summary, replayed to later claimers and notification sinks. Off by default. Errors: invalid (null).';
 
 
@@ -1693,6 +1741,35 @@ https only (http with setting webhook_allow_http). Errors: not_found (not this o
 
 
 --
+-- Name: set_instance_dead_letter_sink(boolean); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.set_instance_dead_letter_sink(configured boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  if configured is null then
+    perform switchboard_internal.raise('invalid', 'configured must be true or false', null);
+  end if;
+  insert into switchboard.settings (key, value) values ('instance_dead_letter_sink', configured::text)
+  on conflict (key) do update set value = excluded.value
+  where switchboard.settings.value is distinct from excluded.value;
+  return jsonb_build_object('instance_dead_letter_sink', configured);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.set_instance_dead_letter_sink(configured boolean) IS 'set_instance_dead_letter_sink(configured) -> {instance_dead_letter_sink}. Written by each worker at start: true when it has
+SWITCHBOARD_NOTIFY_URL. Only then does a dead letter queue a job for the instance''s sink (ids, queue, counts, outcome; no
+tenant text). Errors: invalid (null).';
+
+
+--
 -- Name: set_owner_notify_url(uuid, text); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -1721,6 +1798,89 @@ $$;
 COMMENT ON FUNCTION switchboard.set_owner_notify_url(owner_id uuid, url text) IS 'set_owner_notify_url(owner_id, url null = clear) -> {owner_id, notify_url}. The owner''s dead-letter webhook: every dead letter of
 its todos is POSTed there (as to SWITCHBOARD_NOTIFY_URL), retried with backoff by the worker. https only (http with setting
 webhook_allow_http). Errors: not_found (no such owner), invalid (URL).';
+
+
+--
+-- Name: settings_in_force(); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.settings_in_force() RETURNS TABLE(key text, stored text, in_force text, why text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $_$
+#variable_conflict use_column
+declare
+  r record;
+  v_stored text;
+  v_force text;
+  v_num bigint;
+begin
+  -- The whole-number settings as their readers call setting_int: (key, default, min, max).
+  for r in select * from (values
+      ('retention_max_age_days', 30, 0, 36500), ('retention_max_rows', null, 0, 2147483647),
+      ('retry_backoff_base_seconds', 10, 0, 86400), ('retry_backoff_max_seconds', 3600, 0, 604800),
+      ('default_lease_seconds', 300, 1, 86400), ('default_max_attempts', 5, 1, 1000),
+      ('board_session_hours', 12, 1, 720), ('notify_max_attempts', 12, 1, 100)) v(k, dflt, lo, hi)
+  loop
+    select s.value into v_stored from switchboard.settings s where s.key = r.k;
+    v_force := switchboard_internal.setting_int(r.k, r.dflt, r.lo, r.hi)::text;
+    key := r.k; stored := v_stored; in_force := coalesce(v_force, 'unset');
+    why := case
+      when v_stored is null then case when r.dflt is null then null else 'not set: the default' end
+      when v_stored !~ '^\s*-?[0-9]{1,12}\s*$' then format('not a whole number: the default (%s)', coalesce(r.dflt::text, 'unset'))
+      else null end;
+    if why is null and v_stored is not null then
+      v_num := trim(v_stored)::bigint;
+      if v_num < r.lo or v_num > r.hi then
+        why := format('outside %s..%s: the default (%s)', r.lo, r.hi, coalesce(r.dflt::text, 'unset'));
+      end if;
+    end if;
+    return next;
+  end loop;
+
+  -- attempt_history_max_per_todo has its own rule (the reference page's): below 5 is raised to 5.
+  select s.value into v_stored from switchboard.settings s where s.key = 'attempt_history_max_per_todo';
+  key := 'attempt_history_max_per_todo'; stored := v_stored; in_force := switchboard_internal.history_cap()::text;
+  why := case
+    when v_stored is null then 'not set: the default'
+    when v_stored !~ '^[0-9]{1,6}$' then 'not a whole number 0-999999: the default (50)'
+    when v_stored::integer < 5 then 'below 5: raised to 5'
+    when v_stored <> in_force then 'written differently: read as ' || in_force
+    else null end;
+  return next;
+
+  -- The switches, as setting_bool reads them: true, on, yes or 1 (any case, trimmed) is true, anything else false.
+  for r in select * from (values ('attempt_summary_from_result'), ('webhook_allow_http'), ('instance_dead_letter_sink')) v(k) loop
+    select s.value into v_stored from switchboard.settings s where s.key = r.k;
+    key := r.k; stored := v_stored; in_force := switchboard_internal.setting_bool(r.k)::text;
+    why := case
+      when v_stored is null then 'not set: false'
+      when lower(trim(v_stored)) in ('true', 'on', 'yes', '1', 'false', 'off', 'no', '0') then
+        case when v_stored <> in_force then 'read as ' || in_force end
+      else 'not true/on/yes/1: read as false' end;
+    return next;
+  end loop;
+
+  for r in select s.key as k, s.value as v from switchboard.settings s
+            where s.key not in ('retention_max_age_days', 'retention_max_rows', 'retry_backoff_base_seconds',
+                                'retry_backoff_max_seconds', 'default_lease_seconds', 'default_max_attempts',
+                                'board_session_hours', 'notify_max_attempts', 'attempt_history_max_per_todo',
+                                'attempt_summary_from_result', 'webhook_allow_http', 'instance_dead_letter_sink')
+            order by s.key loop
+    key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it';
+    return next;
+  end loop;
+end;
+$_$;
+
+
+--
+-- Name: FUNCTION settings_in_force(); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.settings_in_force() IS 'settings_in_force() -> rows (key, stored, in_force, why). Every setting Switchboard reads: the value stored in switchboard.settings
+(null = not set), the value in force now, and why when they differ (not set, not a number, out of range, below 5 raised to 5,
+not a recognised true). Stored keys nothing reads are listed as unknown. Reads only.';
 
 
 --
@@ -3442,9 +3602,11 @@ begin
       join switchboard.owners o on o.id = e.owner_id
      where x.id = new.todo_id;
     v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
-    perform graphile_worker.add_job('switchboard_dead_letter',
-              json_build_object('todo_id', new.todo_id, 'seq', new.seq, 'sink', 'instance'),
-              max_attempts => v_max_attempts);
+    if switchboard_internal.setting_bool('instance_dead_letter_sink') then
+      perform graphile_worker.add_job('switchboard_dead_letter',
+                json_build_object('todo_id', new.todo_id, 'seq', new.seq, 'sink', 'instance'),
+                max_attempts => v_max_attempts);
+    end if;
     if v_notify_url is not null then
       perform graphile_worker.add_job('switchboard_dead_letter',
                 json_build_object('todo_id', new.todo_id, 'seq', new.seq, 'sink', 'owner'),
@@ -3461,7 +3623,7 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.on_attempt_closed() IS 'Internal trigger (todo_attempts, after an attempt closes): counts the close in attempt_close_counts by queue and outcome
-(sharded by backend pid), and on a dead letter enqueues the notification jobs (graphile_worker.add_job) in the same transaction.';
+(sharded by backend pid), and on a dead letter enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
 
 
 --
@@ -3698,7 +3860,11 @@ begin
   if v_state is null then
     raise exception 'switchboard_internal.raise: unknown error kind %', kind;
   end if;
-  raise exception using errcode = v_state, message = kind || ': ' || message, hint = coalesce(hint, '');
+  -- No hint, no HINT clause: an empty one still prints a blank "HINT:" line in psql.
+  if coalesce(hint, '') = '' then
+    raise exception using errcode = v_state, message = kind || ': ' || message;
+  end if;
+  raise exception using errcode = v_state, message = kind || ': ' || message, hint = hint;
 end;
 $$;
 
@@ -3726,6 +3892,37 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.random_token(n_bytes integer) IS 'Internal. Hex of n_bytes (at most 32) random bytes: SHA-256 over two gen_random_uuid() values (244 random bits).';
+
+
+--
+-- Name: reap_locked(uuid[], timestamp with time zone); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamp with time zone) RETURNS TABLE(queue text)
+    LANGUAGE sql
+    AS $$
+  with moved as (
+    update switchboard.todos x
+       set state = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).state,
+           ready_at = case when x.attempt >= x.max_attempts then null else at_time end,
+           owner = null, lease_expires_at = null, next_retry_at = null, updated_at = at_time
+     where x.id = any(todo_ids) and x.state = 'claimed' and x.lease_expires_at <= at_time
+    returning x.id, x.last_seq, x.queue, x.attempt >= x.max_attempts as at_cap
+  )
+  update switchboard.todo_attempts a
+     set ended_at = at_time, outcome = 'reaped',
+         disposition = (switchboard_internal.transition('reaped', m.at_cap)).disposition
+    from moved m
+   where a.todo_id = m.id and a.seq = m.last_seq and a.ended_at is null
+  returning m.queue;
+$$;
+
+
+--
+-- Name: FUNCTION reap_locked(todo_ids uuid[], at_time timestamp with time zone); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamp with time zone) IS 'Internal. The reaper''s transition for locked, lapsed todos: below the cap -> pending (reaped/requeued), at it -> dead letter (reaped/dead_lettered). Returns the queue of each attempt closed.';
 
 
 --
@@ -3858,7 +4055,9 @@ CREATE FUNCTION switchboard_internal.todo_json(t switchboard.todos, detail boole
     'attempt', t.attempt,
     'max_attempts', t.max_attempts,
     'owner', t.owner,
+    'held_by', t.owner,
     'lease_expires_at', switchboard_internal.ts(t.lease_expires_at),
+    'lease_lapsed', (t.state = 'claimed' and t.lease_expires_at <= now()),
     'run_at', switchboard_internal.ts(t.run_at),
     'next_retry_at', switchboard_internal.ts(t.next_retry_at),
     'dead_letter', (t.state = 'failed' and t.next_retry_at is null),
@@ -3872,7 +4071,7 @@ $$;
 -- Name: FUNCTION todo_json(t switchboard.todos, detail boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detail boolean) IS 'Internal. The todo document (snake_case, RFC 3339 times); detail adds payload and routing.';
+COMMENT ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detail boolean) IS 'Internal. The todo document (snake_case, RFC 3339 times; held_by = the lease holder, owner its old name; lease_lapsed); detail adds payload and routing.';
 
 
 --
@@ -3947,22 +4146,22 @@ COMMENT ON FUNCTION switchboard_internal.verb_held(verbs text[], verb text) IS '
 
 
 --
--- Name: dead_letter_notice(uuid, integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+-- Name: dead_letter_notice(uuid, integer, boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
-CREATE FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer DEFAULT NULL::integer) RETURNS jsonb
+CREATE FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer DEFAULT NULL::integer, for_instance boolean DEFAULT false) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
-  select switchboard.dead_letter_notice(todo_id, seq);
+  select switchboard.dead_letter_notice(todo_id, seq, for_instance);
 $$;
 
 
 --
--- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer) IS 'dead_letter_notice(todo_id, seq) -> the body of a dead-letter notification. As switchboard.dead_letter_notice.';
+COMMENT ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) IS 'dead_letter_notice(todo_id, seq, for_instance) -> the body of a dead-letter notification. As switchboard.dead_letter_notice.';
 
 
 --
@@ -4057,7 +4256,26 @@ $$;
 -- Name: FUNCTION set_attempt_summary_from_result(enabled boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) IS 'set_attempt_summary_from_result(enabled) -> the setting. serve''s SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT, written into settings. As switchboard.set_attempt_summary_from_result.';
+COMMENT ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) IS 'set_attempt_summary_from_result(enabled) -> the setting. serve''s SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT, written into settings when it is set. As switchboard.set_attempt_summary_from_result.';
+
+
+--
+-- Name: set_instance_dead_letter_sink(boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) RETURNS jsonb
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select switchboard.set_instance_dead_letter_sink(configured);
+$$;
+
+
+--
+-- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) IS 'set_instance_dead_letter_sink(configured) -> the setting. The worker''s SWITCHBOARD_NOTIFY_URL (set or not), written at start. As switchboard.set_instance_dead_letter_sink.';
 
 
 --
@@ -4618,11 +4836,11 @@ GRANT ALL ON FUNCTION switchboard.credential_endpoint(credential text) TO switch
 
 
 --
--- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer); Type: ACL; Schema: switchboard; Owner: -
+-- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: ACL; Schema: switchboard; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer) TO switchboard_admin;
+REVOKE ALL ON FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) TO switchboard_admin;
 
 
 --
@@ -4663,6 +4881,14 @@ GRANT ALL ON FUNCTION switchboard.get_todo(endpoint_id uuid, todo_id uuid, attem
 
 REVOKE ALL ON FUNCTION switchboard.heartbeat(endpoint_id uuid, todo_id uuid, lease_token text, lease_seconds integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.heartbeat(endpoint_id uuid, todo_id uuid, lease_token text, lease_seconds integer) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION help(topic text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.help(topic text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.help(topic text) TO switchboard_admin;
 
 
 --
@@ -4874,11 +5100,27 @@ GRANT ALL ON FUNCTION switchboard.set_endpoint_doorbell_url(owner_id uuid, endpo
 
 
 --
+-- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.set_instance_dead_letter_sink(configured boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.set_instance_dead_letter_sink(configured boolean) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION set_owner_notify_url(owner_id uuid, url text); Type: ACL; Schema: switchboard; Owner: -
 --
 
 REVOKE ALL ON FUNCTION switchboard.set_owner_notify_url(owner_id uuid, url text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.set_owner_notify_url(owner_id uuid, url text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION settings_in_force(); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.settings_in_force() FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.settings_in_force() TO switchboard_admin;
 
 
 --
@@ -5364,6 +5606,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.random_token(n_bytes integer) FROM P
 
 
 --
+-- Name: FUNCTION reap_locked(todo_ids uuid[], at_time timestamp with time zone); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamp with time zone) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -5420,11 +5669,11 @@ REVOKE ALL ON FUNCTION switchboard_internal.verb_held(verbs text[], verb text) F
 
 
 --
--- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer); Type: ACL; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: ACL; Schema: switchboard_worker; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer) TO switchboard_worker;
+REVOKE ALL ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) TO switchboard_worker;
 
 
 --
@@ -5465,6 +5714,14 @@ GRANT ALL ON FUNCTION switchboard_worker.requeue_due_retries(batch_limit integer
 
 REVOKE ALL ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) TO switchboard_worker;
+
+
+--
+-- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) TO switchboard_worker;
 
 
 --

@@ -4,6 +4,7 @@
 import type { Fragment } from 'postgres';
 import type { Sql } from './db.js';
 import { InputError } from './errors.js';
+import { claimantText, withoutNul } from './text.js';
 
 /** A JSON document as a switchboard function returns it. */
 export type Doc = Record<string, unknown>;
@@ -117,12 +118,12 @@ export function createLedger(sql: Sql) {
 
     claim: (a: ClaimArgs) =>
       verb(sql`switchboard_agent.claim(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
-                claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
+                claimant => ${v(claimantText(a.claimant))}::text, require_fence => ${v(a.require_fence)}::boolean,
                 lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
 
     claimNext: (a: ClaimNextArgs) =>
       verb(sql`switchboard_agent.claim_next(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
-                claimant => ${v(a.claimant)}::text, require_fence => ${v(a.require_fence)}::boolean,
+                claimant => ${v(claimantText(a.claimant))}::text, require_fence => ${v(a.require_fence)}::boolean,
                 lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
 
     heartbeat: (a: HeartbeatArgs) =>
@@ -131,17 +132,17 @@ export function createLedger(sql: Sql) {
 
     complete: (a: ReportArgs) =>
       verb(sql`switchboard_agent.complete(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
-                result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
+                result => ${json(a.result)}::jsonb, summary => ${v(withoutNul(a.summary))}::text, artifact => ${v(a.artifact)}::text,
                 lease_token => ${v(a.lease_token)}::text)`),
 
     fail: (a: ReportArgs) =>
       verb(sql`switchboard_agent.fail(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
-                result => ${json(a.result)}::jsonb, summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
+                result => ${json(a.result)}::jsonb, summary => ${v(withoutNul(a.summary))}::text, artifact => ${v(a.artifact)}::text,
                 lease_token => ${v(a.lease_token)}::text)`),
 
     release: (a: ReleaseArgs) =>
       verb(sql`switchboard_agent.release(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
-                summary => ${v(a.summary)}::text, artifact => ${v(a.artifact)}::text,
+                summary => ${v(withoutNul(a.summary))}::text, artifact => ${v(a.artifact)}::text,
                 lease_token => ${v(a.lease_token)}::text)`),
 
     getTodo: (a: GetTodoArgs) =>

@@ -1,6 +1,7 @@
 // Typed wrappers over the Board's SQL entry points (schema switchboard_board): each takes the browser's session
 // secret (and, to change anything, the session's CSRF token), never an owner id.
 import type { Sql } from '../db.js';
+import { withoutNul } from '../text.js';
 
 export interface OwnerSession {
   owner_id: string;
@@ -144,15 +145,15 @@ export function boardLedger(sql: Sql) {
                                                     lease_seconds => ${leaseSeconds}::integer) as doc`),
     release: (s: Signed, todoId: string, summary: string | null, artifact: string | null) =>
       one<Todo>(sql`select switchboard_board.release(${w(s)}, todo_id => ${todoId}::uuid,
-                                                     summary => ${summary}::text, artifact => ${artifact}::text) as doc`),
+                                                     summary => ${withoutNul(summary)}::text, artifact => ${artifact}::text) as doc`),
     complete: (s: Signed, todoId: string, result: unknown, summary: string | null, artifact: string | null) =>
       one<Todo>(sql`select switchboard_board.complete(${w(s)}, todo_id => ${todoId}::uuid,
                       result => ${result === undefined ? null : sql.json(result as never)}::jsonb,
-                      summary => ${summary}::text, artifact => ${artifact}::text) as doc`),
+                      summary => ${withoutNul(summary)}::text, artifact => ${artifact}::text) as doc`),
     fail: (s: Signed, todoId: string, result: unknown, summary: string | null, artifact: string | null) =>
       one<Todo>(sql`select switchboard_board.fail(${w(s)}, todo_id => ${todoId}::uuid,
                       result => ${result === undefined ? null : sql.json(result as never)}::jsonb,
-                      summary => ${summary}::text, artifact => ${artifact}::text) as doc`),
+                      summary => ${withoutNul(summary)}::text, artifact => ${artifact}::text) as doc`),
   };
 }
 

@@ -5,6 +5,7 @@ import { Logger as WorkerLogger, run, type Runner } from 'graphile-worker';
 import postgres from 'postgres';
 import { roleFor, WORKER_ROLE } from '../db.js';
 import { type Logger, safeError } from '../log.js';
+import * as ledger from './ledger.js';
 import { runReap, runRequeueDueRetries, TASKS, type TaskDeps, taskList } from './tasks.js';
 
 export interface WorkerOptions {
@@ -85,6 +86,9 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
 
   let runner: Runner;
   try {
+    // SQL cannot see SWITCHBOARD_NOTIFY_URL; this tells it whether to queue a job for the instance's sink at all
+    // (the last worker to start decides; run every worker of an instance with the same environment).
+    await ledger.setInstanceDeadLetterSink(sql, Boolean(opts.notifyUrl));
     runner = await run({
       connectionString: role ? withStartupRole(opts.databaseUrl, role) : opts.databaseUrl,
       concurrency,

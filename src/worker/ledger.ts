@@ -23,9 +23,10 @@ export async function prune(sql: Sql, batchLimit: number): Promise<number> {
   return Number(r.n);
 }
 
-/** switchboard_worker.dead_letter_notice: the notification body for a dead-lettered attempt. */
-export async function deadLetterNotice(sql: Sql, todoId: string, seq: number | null): Promise<Doc> {
-  const [r] = await sql`select switchboard_worker.dead_letter_notice(todo_id => ${todoId}::uuid, seq => ${seq}::integer) as doc`;
+/** switchboard_worker.dead_letter_notice: the notification body for a dead-lettered attempt (for the instance: no tenant text). */
+export async function deadLetterNotice(sql: Sql, todoId: string, seq: number | null, forInstance: boolean): Promise<Doc> {
+  const [r] = await sql`select switchboard_worker.dead_letter_notice(todo_id => ${todoId}::uuid, seq => ${seq}::integer,
+                                                                   for_instance => ${forInstance}::boolean) as doc`;
   return r.doc as Doc;
 }
 
@@ -44,4 +45,9 @@ export async function metrics(sql: Sql): Promise<Doc> {
 /** switchboard_worker.set_attempt_summary_from_result: the operator's env switch, written into the setting. */
 export async function setAttemptSummaryFromResult(sql: Sql, enabled: boolean): Promise<void> {
   await sql`select switchboard_worker.set_attempt_summary_from_result(enabled => ${enabled}::boolean)`;
+}
+
+/** switchboard_worker.set_instance_dead_letter_sink: whether this worker has SWITCHBOARD_NOTIFY_URL, so SQL queues its jobs. */
+export async function setInstanceDeadLetterSink(sql: Sql, configured: boolean): Promise<void> {
+  await sql`select switchboard_worker.set_instance_dead_letter_sink(configured => ${configured}::boolean)`;
 }

@@ -72,7 +72,7 @@ export async function deliverDeadLetter(deps: TaskDeps, payload: unknown): Promi
   }
   let notice: ledger.Doc;
   try {
-    notice = await ledger.deadLetterNotice(deps.sql, job.todo_id, job.seq ?? null);
+    notice = await ledger.deadLetterNotice(deps.sql, job.todo_id, job.seq ?? null, job.sink === 'instance');
   } catch (e) {
     // Pruned since (retention), so there is nothing left to tell; a retry would find nothing either.
     if ((e as { code?: string }).code === 'SB404') {

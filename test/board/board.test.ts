@@ -284,6 +284,23 @@ t.test('a todo whose oldest attempts were pruned says so, and the timeline shows
   t.match(await page.locator('p.story').textContent(), '7 attempts (2 oldest pruned): 5 released.');
 });
 
+t.test('a NUL in a summary sent from the Board is removed, not refused', async (t) => {
+  const { page, ctx } = alice;
+  const id = (await q<{ id: string }>(`select (switchboard.add_todo(endpoint_id => $1, queue => 'builds', title => 'Nul note')->>'id') as id`, ids.ep)).id;
+  await page.goto(`${base}/board/todos/${id}`);
+  await page.getByRole('button', { name: 'Claim' }).click();
+  await page.waitForURL(`${base}/board/todos/${id}?did=claim`);
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const res = await ctx.request.post(`${base}/board/todos/${id}/release`, {
+    form: { csrf, summary: 'handing\u0000 back' },
+    maxRedirects: 0,
+  });
+  t.equal(res.status(), 303, 'the release is accepted');
+  const row = await q<{ summary: string; outcome: string }>(
+    `select summary, outcome from switchboard.todo_attempts where todo_id = $1 and seq = 1`, id);
+  t.same(row, { summary: 'handing back', outcome: 'released' }, 'stored without the NUL');
+});
+
 t.test('sign out ends the session', async (t) => {
   const { page } = alice;
   await page.goto(`${base}/board`);

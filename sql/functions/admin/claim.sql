@@ -34,8 +34,10 @@ begin
       perform switchboard_internal.raise('conflict', format('todo %s is claimed and its lease is live', todo_id),
         'Another worker holds it; use claim_next to take other work, or wait for the lease to lapse.');
     elsif v_t.attempt >= v_t.max_attempts then
+      -- Not dead-lettered here: an error rolls back everything this call did, and a claim that answered conflict
+      -- yet had changed the todo would break "an error changes nothing". claim_next and the reaper settle it.
       perform switchboard_internal.raise('conflict', format('todo %s lapsed on its last attempt and is being dead-lettered', todo_id),
-        'Nothing can claim it now; its owner can Retry it on the Board.');
+        'Nothing can claim it now: the next claim_next of its queue or the reaper makes it a dead letter; its owner can then Retry it on the Board.');
     end if;
   elsif v_t.ready_at is null then
     perform switchboard_internal.raise('conflict',

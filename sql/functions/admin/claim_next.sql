@@ -1,6 +1,7 @@
 -- claim_next: claim the best claimable todo of the caller's scope (one queue, or all of them).
 --   Lapsed leases below their cap are taken over first (they were at the head of the queue already and are
---   closed lease_expired/requeued); then the ready todo with the highest priority and the earliest ready_at
+--   closed lease_expired/requeued); a lapsed lease on its last attempt met on the way is dead-lettered (closed
+--   reaped/dead_lettered, as the reaper would) and the search goes on; then the ready todo with the highest priority and the earliest ready_at
 --   (pending from run_at, failed from next_retry_at). Picks with FOR UPDATE SKIP LOCKED, so concurrent
 --   callers never wait for one another. Returns the claim document, or {"empty": true}.
 --   Errors: forbidden, invalid (queue format, lease_seconds).
@@ -22,34 +23,47 @@ declare
   v_agent text := switchboard_internal.agent(endpoint_id, 'claim_next');
   v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
   v_t switchboard.todos;
+  v_found boolean;
 begin
   if queue is not null then
     perform switchboard_internal.check_queue(queue);
-    select x.* into v_t from switchboard.todos x
-     where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
-       and x.lease_expires_at <= now() and x.attempt < x.max_attempts
-     order by x.lease_expires_at
-     limit 1 for update skip locked;
-    if not found then
+  end if;
+  -- A lapsed lease on its last attempt cannot be taken over: it is dead-lettered here with the reaper's own
+  -- transition (reap_locked), in this transaction, and the probe looks again. So a todo never stays claimed
+  -- forever behind a lapsed lease when no reaper runs (a DBA in psql); each one met is settled once.
+  loop
+    if queue is not null then
+      select x.* into v_t from switchboard.todos x
+       where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
+         and x.lease_expires_at <= now()
+       order by x.lease_expires_at
+       limit 1 for update skip locked;
+    else
+      select x.* into v_t from switchboard.todos x
+       where x.endpoint_id = endpoint_id and x.state = 'claimed'
+         and x.lease_expires_at <= now()
+       order by x.lease_expires_at
+       limit 1 for update skip locked;
+    end if;
+    v_found := found;
+    exit when not v_found or v_t.attempt < v_t.max_attempts;
+    perform switchboard_internal.reap_locked(array[v_t.id], now());
+  end loop;
+  if not v_found then
+    if queue is not null then
       select x.* into v_t from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.queue = queue and x.ready_at <= now()
        order by x.priority desc, x.ready_at
        limit 1 for update skip locked;
-    end if;
-  else
-    select x.* into v_t from switchboard.todos x
-     where x.endpoint_id = endpoint_id and x.state = 'claimed'
-       and x.lease_expires_at <= now() and x.attempt < x.max_attempts
-     order by x.lease_expires_at
-     limit 1 for update skip locked;
-    if not found then
+    else
       select x.* into v_t from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.ready_at <= now()
        order by x.priority desc, x.ready_at
        limit 1 for update skip locked;
     end if;
+    v_found := found;
   end if;
-  if not found then
+  if not v_found then
     return jsonb_build_object('empty', true);
   end if;
   return switchboard_internal.open_attempt(v_t, 'endpoint', endpoint_id, null, 'agent:' || v_agent,
@@ -58,7 +72,8 @@ end;
 $$;
 comment on function switchboard.claim_next(uuid, text, text, boolean, integer, text) is
 $$claim_next(endpoint_id, queue null = any, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document or {"empty": true}.
-Takes over a lapsed lease below its cap first (closed lease_expired/requeued), else the ready todo with the highest priority
+Takes over a lapsed lease below its cap first (closed lease_expired/requeued); a lapsed lease on its last attempt it meets is
+dead-lettered in the same transaction (reaped/dead_lettered, the reaper's pair) and it looks on; else the ready todo with the highest priority
 and earliest ready time (pending from run_at; failed once next_retry_at has passed, before any sweep). FOR UPDATE SKIP
 LOCKED: concurrent callers never block each other or claim the same todo. Same document and limits as claim.
 Errors: forbidden, invalid (queue format, lease_seconds).$$;

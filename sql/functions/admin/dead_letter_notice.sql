@@ -1,10 +1,14 @@
 -- dead_letter_notice: the body of a dead-letter notification, read by the worker when it delivers one
 --   (the job carries only ids). The todo's id, queue, title and attempts_total, the attempt that dead-lettered
 --   it (seq, or the newest dead-lettered attempt when seq is null) with its outcome, disposition, died,
---   claimant, summary, artifact and ended_at, and the untrusted-data notice. No caller scope: like reap, it
---   serves the worker, which sends the notice only to the instance's sink and the todo owner's own URL.
+--   claimant, summary, artifact and ended_at, and the untrusted-data notice: the owner's sink gets this. With
+--   for_instance, the instance's sink gets no tenant text at all (the operator is not a tenant: ADR-0039 gives
+--   them aggregates, never another user's summaries, artifacts or claimant labels): todo_id, queue,
+--   attempts_total and final_attempt {seq, outcome, disposition, died, ended_at}; no title, claimant, summary,
+--   artifact. No caller scope: like reap, it serves the worker, which delivers for every tenant.
 --   Reads only. Errors: not_found (no such todo, or no dead-lettered attempt with that seq: e.g. pruned).
-create or replace function switchboard.dead_letter_notice(todo_id uuid, seq integer default null)
+create or replace function switchboard.dead_letter_notice(todo_id uuid, seq integer default null,
+                                                      for_instance boolean default false)
 returns jsonb
 language plpgsql
 stable
@@ -27,6 +31,18 @@ begin
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
+  if coalesce(for_instance, false) then
+    return jsonb_build_object(
+      'todo_id', v_t.id,
+      'queue', v_t.queue,
+      'attempts_total', v_t.last_seq,
+      'final_attempt', jsonb_build_object(
+        'seq', v_a.seq,
+        'outcome', v_a.outcome,
+        'disposition', v_a.disposition,
+        'died', v_a.outcome in ('lease_expired', 'reaped'),
+        'ended_at', switchboard_internal.ts(v_a.ended_at)));
+  end if;
   return jsonb_build_object(
     'todo_id', v_t.id,
     'queue', v_t.queue,
@@ -45,7 +61,8 @@ begin
     'notice', switchboard_internal.notice());
 end;
 $$;
-comment on function switchboard.dead_letter_notice(uuid, integer) is
-$$dead_letter_notice(todo_id, seq null = the newest dead letter) -> {todo_id, queue, title, attempts_total, final_attempt: {seq,
-outcome, disposition, died, claimant, summary, summary_truncated, artifact, ended_at}, notice}. The worker's read for a dead-letter
+comment on function switchboard.dead_letter_notice(uuid, integer, boolean) is
+$$dead_letter_notice(todo_id, seq null = the newest dead letter, for_instance false) -> {todo_id, queue, title, attempts_total,
+final_attempt: {seq, outcome, disposition, died, claimant, summary, summary_truncated, artifact, ended_at}, notice}; for_instance
+(the instance's sink) drops every tenant text: {todo_id, queue, attempts_total, final_attempt: {seq, outcome, disposition, died, ended_at}}. The worker's read for a dead-letter
 notification; no caller scope (like reap). Reads only. Errors: not_found (no such todo or dead-lettered attempt).$$;

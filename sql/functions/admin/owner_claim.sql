@@ -27,8 +27,9 @@ begin
       perform switchboard_internal.raise('conflict', format('todo %s is held by %s under a live lease', todo_id, v_t.owner),
         'Wait for the lease to lapse, or Cancel the todo.');
     elsif v_t.attempt >= v_t.max_attempts then
+      -- Not dead-lettered here: an error rolls back everything this call did (see claim).
       perform switchboard_internal.raise('conflict', format('todo %s lapsed on its last attempt and is being dead-lettered', todo_id),
-        'Once it is a dead letter, use Retry now and then Claim.');
+        'The reaper (or the next claim_next of its queue) makes it a dead letter; then use Retry now and Claim.');
     end if;
   elsif v_t.ready_at is null then
     perform switchboard_internal.raise('conflict',

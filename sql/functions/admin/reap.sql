@@ -30,21 +30,10 @@ begin
      order by (x.lease_expires_at at time zone 'UTC')
      limit batch_limit
      for update skip locked
-  ), moved as (
-    update switchboard.todos x
-       set state = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).state,
-           ready_at = case when x.attempt >= x.max_attempts then null else v_now end,
-           owner = null, lease_expires_at = null, next_retry_at = null, updated_at = v_now
-      from lapsed l
-     where x.id = l.id
-    returning x.id, x.last_seq, x.queue, x.attempt >= x.max_attempts as at_cap
   ), closed as (
-    update switchboard.todo_attempts a
-       set ended_at = v_now, outcome = 'reaped',
-           disposition = (switchboard_internal.transition('reaped', m.at_cap)).disposition
-      from moved m
-     where a.todo_id = m.id and a.seq = m.last_seq and a.ended_at is null
-    returning m.queue
+    -- The transition itself is reap_locked, shared with claim_next (which dead-letters a lapsed last attempt it
+    -- meets), so both give a todo the same pair.
+    select r.queue from switchboard_internal.reap_locked((select array_agg(l.id) from lapsed l), v_now) r
   ), counted as (
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select k.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from closed k group by k.queue

@@ -1,5 +1,6 @@
 -- set_attempt_summary_from_result: the operator's switch SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT, written
---   into the setting attempt_summary_from_result when a server starts. On, a complete or fail without a
+--   into the setting attempt_summary_from_result when a server starts with the variable set (unset, the
+--   server leaves the setting alone, so a DBA's choice survives a restart). On, a complete or fail without a
 --   summary stores the compact JSON of its result as the attempt's summary, which every later claimer and
 --   the notification sinks then see; off (the default) stores null. Returns {attempt_summary_from_result}.
 --   Errors: invalid (enabled null).
@@ -21,6 +22,6 @@ begin
 end;
 $$;
 comment on function switchboard.set_attempt_summary_from_result(boolean) is
-$$set_attempt_summary_from_result(enabled) -> {attempt_summary_from_result}. Writes the setting from the operator's env switch
-SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT at server start. On: a complete/fail without a summary stores its result's compact JSON as
+$$set_attempt_summary_from_result(enabled) -> {attempt_summary_from_result}. Writes the setting; serve and start call it with the
+operator's env switch SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT only when that variable is set (unset: the setting is left alone). On: a complete/fail without a summary stores its result's compact JSON as
 the summary, replayed to later claimers and notification sinks. Off by default. Errors: invalid (null).$$;

@@ -4,9 +4,11 @@
 --   * counts it in attempt_close_counts (queue, outcome), in the shard of this backend (pid % 16), so
 --     concurrent closers rarely share a row and the counter never depends on attempts surviving retention;
 --   * when the todo dead-lettered (disposition dead_lettered: fail or reap at the cap, revoke), enqueues the
---     notification with graphile_worker.add_job: one job for the instance's sink (SWITCHBOARD_NOTIFY_URL)
---     and one for the owner's notify_url when set. The job exists iff the dead letter committed. Its payload
---     holds ids only (todo_id, seq, sink); the worker reads the notice with dead_letter_notice().
+--     notification with graphile_worker.add_job: one for the owner's notify_url when set, and one for the
+--     instance's sink (SWITCHBOARD_NOTIFY_URL) only when a worker said at start that it has one (the setting
+--     instance_dead_letter_sink: SQL cannot see the worker's environment). A job exists iff the dead letter
+--     committed. Its payload holds ids only (todo_id, seq, sink); the worker reads the notice with
+--     dead_letter_notice(), the instance's without any tenant text.
 -- The trigger's WHEN (ended_at null -> set) keeps heartbeats and opens from calling it at all.
 create or replace function switchboard_internal.on_attempt_closed()
 returns trigger
@@ -43,9 +45,11 @@ begin
       join switchboard.owners o on o.id = e.owner_id
      where x.id = new.todo_id;
     v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
-    perform graphile_worker.add_job('switchboard_dead_letter',
-              json_build_object('todo_id', new.todo_id, 'seq', new.seq, 'sink', 'instance'),
-              max_attempts => v_max_attempts);
+    if switchboard_internal.setting_bool('instance_dead_letter_sink') then
+      perform graphile_worker.add_job('switchboard_dead_letter',
+                json_build_object('todo_id', new.todo_id, 'seq', new.seq, 'sink', 'instance'),
+                max_attempts => v_max_attempts);
+    end if;
     if v_notify_url is not null then
       perform graphile_worker.add_job('switchboard_dead_letter',
                 json_build_object('todo_id', new.todo_id, 'seq', new.seq, 'sink', 'owner'),
@@ -57,7 +61,7 @@ end;
 $$;
 comment on function switchboard_internal.on_attempt_closed() is
 $$Internal trigger (todo_attempts, after an attempt closes): counts the close in attempt_close_counts by queue and outcome
-(sharded by backend pid), and on a dead letter enqueues the notification jobs (graphile_worker.add_job) in the same transaction.$$;
+(sharded by backend pid), and on a dead letter enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner's when notify_url is set, the instance's when a worker has a sink.$$;
 
 -- The trigger is (re)created only when its definition changed (the definition is kept as its comment), so
 -- re-applying the function files takes no lock on todo_attempts.

@@ -15,7 +15,11 @@ begin
   if v_state is null then
     raise exception 'switchboard_internal.raise: unknown error kind %', kind;
   end if;
-  raise exception using errcode = v_state, message = kind || ': ' || message, hint = coalesce(hint, '');
+  -- No hint, no HINT clause: an empty one still prints a blank "HINT:" line in psql.
+  if coalesce(hint, '') = '' then
+    raise exception using errcode = v_state, message = kind || ': ' || message;
+  end if;
+  raise exception using errcode = v_state, message = kind || ': ' || message, hint = hint;
 end;
 $$;
 comment on function switchboard_internal.raise(text, text, text) is

@@ -10,4 +10,4 @@ as $$
   select switchboard.set_attempt_summary_from_result(enabled);
 $$;
 comment on function switchboard_worker.set_attempt_summary_from_result(boolean) is
-$$set_attempt_summary_from_result(enabled) -> the setting. serve's SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT, written into settings. As switchboard.set_attempt_summary_from_result.$$;
+$$set_attempt_summary_from_result(enabled) -> the setting. serve's SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT, written into settings when it is set. As switchboard.set_attempt_summary_from_result.$$;

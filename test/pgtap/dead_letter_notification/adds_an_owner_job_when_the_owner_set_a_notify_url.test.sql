@@ -7,6 +7,8 @@ create function pg_temp.sinks(todo_id uuid) returns text[] language sql as $$
    where k.identifier = 'switchboard_dead_letter' and j.payload->>'todo_id' = todo_id::text
 $$;
 
+-- A worker with SWITCHBOARD_NOTIFY_URL started: the instance has a sink.
+select switchboard.set_instance_dead_letter_sink(true) as sink \gset
 select test.endpoint() as ep \gset
 select test.endpoint() as other \gset
 select switchboard.set_owner_notify_url(test.owner_of(:'ep'), 'https://hooks.example/dead') as s \gset

@@ -7,6 +7,8 @@ create function pg_temp.notices() returns setof jsonb language sql as $$
    where k.identifier = 'switchboard_dead_letter' order by j.id
 $$;
 
+-- A worker with SWITCHBOARD_NOTIFY_URL started: the instance has a sink.
+select switchboard.set_instance_dead_letter_sink(true) as sink \gset
 select test.endpoint() as ep \gset
 select test.endpoint() as doomed \gset
 select test.todo(:'ep', max_attempts => 1) as failed \gset

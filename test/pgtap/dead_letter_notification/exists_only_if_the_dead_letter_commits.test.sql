@@ -6,6 +6,8 @@ create function pg_temp.notices() returns bigint language sql as $$
    where k.identifier = 'switchboard_dead_letter'
 $$;
 
+-- A worker with SWITCHBOARD_NOTIFY_URL started: the instance has a sink.
+select switchboard.set_instance_dead_letter_sink(true) as sink \gset
 select test.endpoint() as ep \gset
 select test.todo(:'ep', max_attempts => 1) as td \gset
 select switchboard.claim(:'ep'::uuid, :'td'::uuid) as c \gset

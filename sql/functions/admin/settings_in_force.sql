@@ -1,0 +1,80 @@
+-- settings_in_force: what each setting means right now. A value that does not parse, or is out of range, is
+--   read as the default without a word (every use reads the setting afresh and must not fail on it), so this
+--   is where a DBA sees that: each known key with the stored value, the value in force (computed by the same
+--   functions the verbs call), and why when the two differ. A stored key nothing reads is listed as such.
+--   Reads only.
+create or replace function switchboard.settings_in_force()
+returns table (key text, stored text, in_force text, why text)
+language plpgsql
+stable
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_column
+declare
+  r record;
+  v_stored text;
+  v_force text;
+  v_num bigint;
+begin
+  -- The whole-number settings as their readers call setting_int: (key, default, min, max).
+  for r in select * from (values
+      ('retention_max_age_days', 30, 0, 36500), ('retention_max_rows', null, 0, 2147483647),
+      ('retry_backoff_base_seconds', 10, 0, 86400), ('retry_backoff_max_seconds', 3600, 0, 604800),
+      ('default_lease_seconds', 300, 1, 86400), ('default_max_attempts', 5, 1, 1000),
+      ('board_session_hours', 12, 1, 720), ('notify_max_attempts', 12, 1, 100)) v(k, dflt, lo, hi)
+  loop
+    select s.value into v_stored from switchboard.settings s where s.key = r.k;
+    v_force := switchboard_internal.setting_int(r.k, r.dflt, r.lo, r.hi)::text;
+    key := r.k; stored := v_stored; in_force := coalesce(v_force, 'unset');
+    why := case
+      when v_stored is null then case when r.dflt is null then null else 'not set: the default' end
+      when v_stored !~ '^\s*-?[0-9]{1,12}\s*$' then format('not a whole number: the default (%s)', coalesce(r.dflt::text, 'unset'))
+      else null end;
+    if why is null and v_stored is not null then
+      v_num := trim(v_stored)::bigint;
+      if v_num < r.lo or v_num > r.hi then
+        why := format('outside %s..%s: the default (%s)', r.lo, r.hi, coalesce(r.dflt::text, 'unset'));
+      end if;
+    end if;
+    return next;
+  end loop;
+
+  -- attempt_history_max_per_todo has its own rule (the reference page's): below 5 is raised to 5.
+  select s.value into v_stored from switchboard.settings s where s.key = 'attempt_history_max_per_todo';
+  key := 'attempt_history_max_per_todo'; stored := v_stored; in_force := switchboard_internal.history_cap()::text;
+  why := case
+    when v_stored is null then 'not set: the default'
+    when v_stored !~ '^[0-9]{1,6}$' then 'not a whole number 0-999999: the default (50)'
+    when v_stored::integer < 5 then 'below 5: raised to 5'
+    when v_stored <> in_force then 'written differently: read as ' || in_force
+    else null end;
+  return next;
+
+  -- The switches, as setting_bool reads them: true, on, yes or 1 (any case, trimmed) is true, anything else false.
+  for r in select * from (values ('attempt_summary_from_result'), ('webhook_allow_http'), ('instance_dead_letter_sink')) v(k) loop
+    select s.value into v_stored from switchboard.settings s where s.key = r.k;
+    key := r.k; stored := v_stored; in_force := switchboard_internal.setting_bool(r.k)::text;
+    why := case
+      when v_stored is null then 'not set: false'
+      when lower(trim(v_stored)) in ('true', 'on', 'yes', '1', 'false', 'off', 'no', '0') then
+        case when v_stored <> in_force then 'read as ' || in_force end
+      else 'not true/on/yes/1: read as false' end;
+    return next;
+  end loop;
+
+  for r in select s.key as k, s.value as v from switchboard.settings s
+            where s.key not in ('retention_max_age_days', 'retention_max_rows', 'retry_backoff_base_seconds',
+                                'retry_backoff_max_seconds', 'default_lease_seconds', 'default_max_attempts',
+                                'board_session_hours', 'notify_max_attempts', 'attempt_history_max_per_todo',
+                                'attempt_summary_from_result', 'webhook_allow_http', 'instance_dead_letter_sink')
+            order by s.key loop
+    key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it';
+    return next;
+  end loop;
+end;
+$$;
+comment on function switchboard.settings_in_force() is
+$$settings_in_force() -> rows (key, stored, in_force, why). Every setting Switchboard reads: the value stored in switchboard.settings
+(null = not set), the value in force now, and why when they differ (not set, not a number, out of range, below 5 raised to 5,
+not a recognised true). Stored keys nothing reads are listed as unknown. Reads only.$$;
