@@ -73,7 +73,8 @@ t.test('the pool stays within its bound under 60 concurrent calls, and every cal
   sampling = false;
   await sampler;
   t.equal(results.filter((r) => !r.isError).length, 60, 'all 60 calls succeeded');
-  t.ok(peak >= 1 && peak <= 3, `at most 3 server sessions at once (saw ${peak})`);
+  // The pool's 3, plus the one LISTEN connection postgres.js keeps for it (revoked credentials, the doorbell).
+  t.ok(peak >= 1 && peak <= 4, `at most 3 pool sessions and the LISTEN connection at once (saw ${peak})`);
 });
 
 t.test('a slow database (a lock held past statement_timeout) fails the call with a retryable error', async (t) => {

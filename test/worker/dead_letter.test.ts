@@ -103,7 +103,7 @@ t.test('without SWITCHBOARD_NOTIFY_URL no job is queued for the instance sink; t
   const [{ ep }] = await db.sql`select switchboard.vend_endpoint(${owner}::uuid, 'bot')->>'endpoint_id' as ep`;
   const [{ id }] = await db.sql`select switchboard.add_todo(endpoint_id => ${ep}::uuid, queue => 'q'::text, max_attempts => 1)->>'id' as id`;
 
-  const worker = await startWorker({ databaseUrl: db.url, logger: createLogger({ level: 'silent' }), reapIntervalSeconds: 1 });
+  const worker = await startWorker({ databaseUrl: db.url, logger: createLogger({ level: 'silent' }), reapIntervalSeconds: 1, webhookAllowPrivate: true });
   t.teardown(() => worker.stop());
   const [{ sink }] = await db.sql`select value as sink from switchboard.settings where key = 'instance_dead_letter_sink'`;
   t.equal(sink, 'false', 'the worker recorded that the instance has no sink');
