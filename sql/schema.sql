@@ -3259,12 +3259,14 @@ begin
 
   v_summary := switchboard_internal.report_summary(outcome, result, summary);
 
+  -- history{
   with closed as (
     update switchboard.todo_attempts a
        set ended_at = v_now, outcome = end_attempt.outcome, disposition = v_disposition,
            summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_attempt.artifact
      where t.state = 'claimed' and a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
   )
+  -- history}
   update switchboard.todos x
      set state = v_state,
          owner = null,
@@ -3317,12 +3319,17 @@ begin
            next_retry_at = null,
            result = case outcome when 'completed' then result else x.result end,
            updated_at = v_now
+      -- history{
       from switchboard.todo_attempts a
+      -- history}
      where x.id = todo_id and x.endpoint_id = endpoint_id
        and x.owner = 'agent:' || agent_id and x.lease_expires_at > v_now
+      -- history{
        and a.todo_id = x.id and a.seq = x.last_seq and a.ended_at is null
        and a.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
+      -- history}
     returning x.*
+  -- history{
   ), closed as (
     -- a.todo_id = todo_id (the parameter, not h.id) so the attempt is found by index, not by joining a scan.
     update switchboard.todo_attempts a
@@ -3331,6 +3338,7 @@ begin
            summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_held.artifact
       from held h
      where a.todo_id = todo_id and a.seq = h.last_seq and a.ended_at is null
+  -- history}
   )
   select h.* into v_todo from held h;
   if found then
@@ -3683,12 +3691,14 @@ begin
     v_token := switchboard_internal.random_token(16);
   end if;
 
+  -- history{
   if t.state = 'claimed' then
     update switchboard.todo_attempts a
        set ended_at = v_now, outcome = 'lease_expired',
            disposition = (select x.disposition from switchboard_internal.transition('lease_expired', false) x)
      where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null;
   end if;
+  -- history}
 
   -- The common claim is one statement (update + insert). Pruning history over the cap is its own statement, run
   -- only when a todo has reached it: as a third arm of the CTE its plan nodes were set up on every claim.
@@ -3704,6 +3714,7 @@ begin
            updated_at = v_now
      where x.id = t.id
     returning x.*
+  -- history{
   ), opened as (
     insert into switchboard.todo_attempts
       (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant,
@@ -3711,9 +3722,11 @@ begin
     select u.id, u.last_seq, u.attempt, claimer_kind, claimer_endpoint_id, claimer_owner_id, mcp_session_id,
            u.owner, v_claimant, v_now, u.lease_expires_at, switchboard_internal.digest(v_token)
       from upd u
+  -- history}
   )
   select u.* into v_todo from upd u;
 
+  -- history{
   -- The cap is never below 5 (_history_cap), so a todo's first five claims need not read the setting.
   if v_todo.last_seq > 5 then
     v_cap := switchboard_internal.history_cap();
@@ -3737,6 +3750,7 @@ begin
              where a.todo_id = v_todo.id and a.seq < v_todo.last_seq
              order by a.seq desc limit switchboard_internal.limit_of('prior_attempts')) s;
   end if;
+  -- history}
 
   return switchboard_internal.todo_json(v_todo, true)
       || jsonb_build_object('attempt_seq', v_todo.last_seq,

@@ -34,12 +34,14 @@ begin
 
   v_summary := switchboard_internal.report_summary(outcome, result, summary);
 
+  -- history{
   with closed as (
     update switchboard.todo_attempts a
        set ended_at = v_now, outcome = end_attempt.outcome, disposition = v_disposition,
            summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_attempt.artifact
      where t.state = 'claimed' and a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
   )
+  -- history}
   update switchboard.todos x
      set state = v_state,
          owner = null,

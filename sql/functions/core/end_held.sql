@@ -47,12 +47,17 @@ begin
            next_retry_at = null,
            result = case outcome when 'completed' then result else x.result end,
            updated_at = v_now
+      -- history{
       from switchboard.todo_attempts a
+      -- history}
      where x.id = todo_id and x.endpoint_id = endpoint_id
        and x.owner = 'agent:' || agent_id and x.lease_expires_at > v_now
+      -- history{
        and a.todo_id = x.id and a.seq = x.last_seq and a.ended_at is null
        and a.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
+      -- history}
     returning x.*
+  -- history{
   ), closed as (
     -- a.todo_id = todo_id (the parameter, not h.id) so the attempt is found by index, not by joining a scan.
     update switchboard.todo_attempts a
@@ -61,6 +66,7 @@ begin
            summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_held.artifact
       from held h
      where a.todo_id = todo_id and a.seq = h.last_seq and a.ended_at is null
+  -- history}
   )
   select h.* into v_todo from held h;
   if found then

@@ -4,6 +4,8 @@
 -- second deletes the oldest closed attempts and counts them in attempts_pruned. A lapsed lease being taken over is closed first as
 -- lease_expired/requeued. Returns the claim document: the todo with payload and routing, attempt_seq,
 -- attempts_total, prior_attempts (five newest closed, newest first), the notice, and lease_token when fenced.
+-- Lines between `-- history{` and `-- history}` (here, in end_held and end_attempt) are the attempt-history work:
+-- bench/lib/no-history.ts cuts them out to build the switchboard-no-history contender, so mark any new such work.
 create or replace function switchboard_internal.open_attempt(
   t switchboard.todos,
   claimer_kind text,
@@ -36,12 +38,14 @@ begin
     v_token := switchboard_internal.random_token(16);
   end if;
 
+  -- history{
   if t.state = 'claimed' then
     update switchboard.todo_attempts a
        set ended_at = v_now, outcome = 'lease_expired',
            disposition = (select x.disposition from switchboard_internal.transition('lease_expired', false) x)
      where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null;
   end if;
+  -- history}
 
   -- The common claim is one statement (update + insert). Pruning history over the cap is its own statement, run
   -- only when a todo has reached it: as a third arm of the CTE its plan nodes were set up on every claim.
@@ -57,6 +61,7 @@ begin
            updated_at = v_now
      where x.id = t.id
     returning x.*
+  -- history{
   ), opened as (
     insert into switchboard.todo_attempts
       (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant,
@@ -64,9 +69,11 @@ begin
     select u.id, u.last_seq, u.attempt, claimer_kind, claimer_endpoint_id, claimer_owner_id, mcp_session_id,
            u.owner, v_claimant, v_now, u.lease_expires_at, switchboard_internal.digest(v_token)
       from upd u
+  -- history}
   )
   select u.* into v_todo from upd u;
 
+  -- history{
   -- The cap is never below 5 (_history_cap), so a todo's first five claims need not read the setting.
   if v_todo.last_seq > 5 then
     v_cap := switchboard_internal.history_cap();
@@ -90,6 +97,7 @@ begin
              where a.todo_id = v_todo.id and a.seq < v_todo.last_seq
              order by a.seq desc limit switchboard_internal.limit_of('prior_attempts')) s;
   end if;
+  -- history}
 
   return switchboard_internal.todo_json(v_todo, true)
       || jsonb_build_object('attempt_seq', v_todo.last_seq,
