@@ -1369,10 +1369,6 @@ begin
   if batch_limit is not null and batch_limit < 1 then
     perform switchboard_internal.raise('invalid', 'batch_limit must be at least 1', null);
   end if;
-  -- The close counter is bumped here once per (queue, outcome) instead of by the trigger once per row: a batch
-  -- of 1,000 row-by-row bumps of one counter row walked an ever longer chain of its versions (~30 % of a
-  -- batch's time). The trigger still runs for each close (dead-letter jobs) and skips only the counting.
-  perform set_config('switchboard.close_counting', 'caller', true);
   with lapsed as (
     -- The expression is todos_lease_lapse_idx's key: that index serves the reaper only (claim_next's probe cannot
     -- pick it and filter every tenant's lapsed leases).
@@ -1385,13 +1381,8 @@ begin
     -- The transition itself is reap_locked, shared with claim_next (which dead-letters a lapsed last attempt it
     -- meets), so both give a todo the same pair.
     select r.queue from switchboard_internal.reap_locked((select array_agg(l.id) from lapsed l), v_now) r
-  ), counted as (
-    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-    select k.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from closed k group by k.queue
-    on conflict (queue, outcome, shard) do update set n = c.n + excluded.n
   )
   select count(*)::integer into v_count from closed;
-  perform set_config('switchboard.close_counting', '', true);
   return v_count;
 end;
 $$;
@@ -3265,6 +3256,11 @@ begin
        set ended_at = v_now, outcome = end_attempt.outcome, disposition = v_disposition,
            summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_attempt.artifact
      where t.state = 'claimed' and a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
+    returning 1
+  ), counted as (
+    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+    select t.queue, outcome, (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
+    on conflict (queue, outcome, shard) do update set n = c.n + excluded.n
   )
   -- history}
   update switchboard.todos x
@@ -3338,6 +3334,11 @@ begin
            summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_held.artifact
       from held h
      where a.todo_id = todo_id and a.seq = h.last_seq and a.ended_at is null
+  ), counted as (
+    -- held joined the open attempt, so closed closes exactly one: count it (see on_attempt_closed for why here).
+    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+    select h.queue, end_held.outcome, (pg_backend_pid() % 16)::smallint, 1 from held h
+    on conflict (queue, outcome, shard) do update set n = c.n + 1
   -- history}
   )
   select h.* into v_todo from held h;
@@ -3582,27 +3583,9 @@ CREATE FUNCTION switchboard_internal.on_attempt_closed() RETURNS trigger
     AS $$
 -- @plpgsql_check_options: relid = switchboard.todo_attempts
 declare
-  v_queue text;
-  v_shard smallint := (pg_backend_pid() % 16)::smallint;
   v_notify_url text;
   v_max_attempts integer;
 begin
-  -- This runs on every completion: a plain update of the existing row is the cheap path (one statement, the
-  -- todo's queue read inside it); the insert (racing another backend of the same shard at most once per queue
-  -- and outcome) only for a new combination. A bulk closer (reap) counts its whole batch itself, once per
-  -- queue, and says so with switchboard.close_counting = 'caller' for the length of its statement.
-  if current_setting('switchboard.close_counting', true) is distinct from 'caller' then
-    update switchboard.attempt_close_counts c set n = c.n + 1
-     where c.queue = (select x.queue from switchboard.todos x where x.id = new.todo_id)
-       and c.outcome = new.outcome and c.shard = v_shard;
-    if not found then
-      select x.queue into v_queue from switchboard.todos x where x.id = new.todo_id;
-      insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-      values (v_queue, new.outcome, v_shard, 1)
-      on conflict (queue, outcome, shard) do update set n = c.n + 1;
-    end if;
-  end if;
-
   if new.disposition = 'dead_lettered' then
     select o.notify_url into v_notify_url
       from switchboard.todos x
@@ -3630,8 +3613,7 @@ $$;
 -- Name: FUNCTION on_attempt_closed(); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.on_attempt_closed() IS 'Internal trigger (todo_attempts, after an attempt closes): counts the close in attempt_close_counts by queue and outcome
-(sharded by backend pid), and on a dead letter enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
+COMMENT ON FUNCTION switchboard_internal.on_attempt_closed() IS 'Internal trigger (todo_attempts, after an attempt closes as a dead letter): enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
 
 
 --
@@ -3693,10 +3675,16 @@ begin
 
   -- history{
   if t.state = 'claimed' then
-    update switchboard.todo_attempts a
-       set ended_at = v_now, outcome = 'lease_expired',
-           disposition = (select x.disposition from switchboard_internal.transition('lease_expired', false) x)
-     where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null;
+    with closed as (
+      update switchboard.todo_attempts a
+         set ended_at = v_now, outcome = 'lease_expired',
+             disposition = (select x.disposition from switchboard_internal.transition('lease_expired', false) x)
+       where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
+      returning 1
+    )
+    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+    select t.queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
+    on conflict (queue, outcome, shard) do update set n = c.n + excluded.n;
   end if;
   -- history}
 
@@ -3922,13 +3910,21 @@ CREATE FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timest
            owner = null, lease_expires_at = null, next_retry_at = null, updated_at = at_time
      where x.id = any(todo_ids) and x.state = 'claimed' and x.lease_expires_at <= at_time
     returning x.id, x.last_seq, x.queue, x.attempt >= x.max_attempts as at_cap
+  ), closed as (
+    update switchboard.todo_attempts a
+       set ended_at = at_time, outcome = 'reaped',
+           disposition = (switchboard_internal.transition('reaped', m.at_cap)).disposition
+      from moved m
+     where a.todo_id = m.id and a.seq = m.last_seq and a.ended_at is null
+    returning m.queue
+  ), counted as (
+    -- Once per queue, not once per row: 1,000 row-by-row bumps of one counter row walk an ever longer chain of
+    -- its versions (~30 % of a reap batch's time, measured when the reaper counted row by row).
+    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+    select k.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from closed k group by k.queue
+    on conflict (queue, outcome, shard) do update set n = c.n + excluded.n
   )
-  update switchboard.todo_attempts a
-     set ended_at = at_time, outcome = 'reaped',
-         disposition = (switchboard_internal.transition('reaped', m.at_cap)).disposition
-    from moved m
-   where a.todo_id = m.id and a.seq = m.last_seq and a.ended_at is null
-  returning m.queue;
+  select k.queue from closed k;
 $$;
 
 
@@ -4663,14 +4659,14 @@ CREATE INDEX todos_terminal_idx ON switchboard.todos USING btree (updated_at) WH
 -- Name: todo_attempts todo_attempts_closed; Type: TRIGGER; Schema: switchboard; Owner: -
 --
 
-CREATE TRIGGER todo_attempts_closed AFTER UPDATE OF ended_at ON switchboard.todo_attempts FOR EACH ROW WHEN (((old.ended_at IS NULL) AND (new.ended_at IS NOT NULL))) EXECUTE FUNCTION switchboard_internal.on_attempt_closed();
+CREATE TRIGGER todo_attempts_closed AFTER UPDATE OF ended_at ON switchboard.todo_attempts FOR EACH ROW WHEN (((old.ended_at IS NULL) AND (new.ended_at IS NOT NULL) AND (new.disposition = 'dead_lettered'::text))) EXECUTE FUNCTION switchboard_internal.on_attempt_closed();
 
 
 --
 -- Name: TRIGGER todo_attempts_closed ON todo_attempts; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON TRIGGER todo_attempts_closed ON switchboard.todo_attempts IS 'create or replace trigger todo_attempts_closed after update of ended_at on switchboard.todo_attempts for each row when (old.ended_at is null and new.ended_at is not null) execute function switchboard_internal.on_attempt_closed()';
+COMMENT ON TRIGGER todo_attempts_closed ON switchboard.todo_attempts IS 'create or replace trigger todo_attempts_closed after update of ended_at on switchboard.todo_attempts for each row when (old.ended_at is null and new.ended_at is not null and new.disposition = ''dead_lettered'') execute function switchboard_internal.on_attempt_closed()';
 
 
 --

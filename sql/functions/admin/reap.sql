@@ -18,10 +18,6 @@ begin
   if batch_limit is not null and batch_limit < 1 then
     perform switchboard_internal.raise('invalid', 'batch_limit must be at least 1', null);
   end if;
-  -- The close counter is bumped here once per (queue, outcome) instead of by the trigger once per row: a batch
-  -- of 1,000 row-by-row bumps of one counter row walked an ever longer chain of its versions (~30 % of a
-  -- batch's time). The trigger still runs for each close (dead-letter jobs) and skips only the counting.
-  perform set_config('switchboard.close_counting', 'caller', true);
   with lapsed as (
     -- The expression is todos_lease_lapse_idx's key: that index serves the reaper only (claim_next's probe cannot
     -- pick it and filter every tenant's lapsed leases).
@@ -34,13 +30,8 @@ begin
     -- The transition itself is reap_locked, shared with claim_next (which dead-letters a lapsed last attempt it
     -- meets), so both give a todo the same pair.
     select r.queue from switchboard_internal.reap_locked((select array_agg(l.id) from lapsed l), v_now) r
-  ), counted as (
-    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-    select k.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from closed k group by k.queue
-    on conflict (queue, outcome, shard) do update set n = c.n + excluded.n
   )
   select count(*)::integer into v_count from closed;
-  perform set_config('switchboard.close_counting', '', true);
   return v_count;
 end;
 $$;

@@ -40,6 +40,11 @@ begin
        set ended_at = v_now, outcome = end_attempt.outcome, disposition = v_disposition,
            summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_attempt.artifact
      where t.state = 'claimed' and a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
+    returning 1
+  ), counted as (
+    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+    select t.queue, outcome, (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
+    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
   )
   -- history}
   update switchboard.todos x

@@ -66,6 +66,11 @@ begin
            summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_held.artifact
       from held h
      where a.todo_id = todo_id and a.seq = h.last_seq and a.ended_at is null
+  ), counted as (
+    -- held joined the open attempt, so closed closes exactly one: count it (see on_attempt_closed for why here).
+    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+    select h.queue, end_held.outcome, (pg_backend_pid() % 16)::smallint, 1 from held h
+    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
   )
   select h.* into v_todo from held h;

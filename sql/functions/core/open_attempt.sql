@@ -40,10 +40,16 @@ begin
 
   -- history{
   if t.state = 'claimed' then
-    update switchboard.todo_attempts a
-       set ended_at = v_now, outcome = 'lease_expired',
-           disposition = (select x.disposition from switchboard_internal.transition('lease_expired', false) x)
-     where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null;
+    with closed as (
+      update switchboard.todo_attempts a
+         set ended_at = v_now, outcome = 'lease_expired',
+             disposition = (select x.disposition from switchboard_internal.transition('lease_expired', false) x)
+       where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
+      returning 1
+    )
+    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+    select t.queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
+    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n;
   end if;
   -- history}
 
