@@ -3260,7 +3260,7 @@ begin
   ), counted as (
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select t.queue, outcome, (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
-    on conflict (queue, outcome, shard) do update set n = c.n + excluded.n
+    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
   )
   -- history}
   update switchboard.todos x
@@ -3338,7 +3338,7 @@ begin
     -- held joined the open attempt, so closed closes exactly one: count it (see on_attempt_closed for why here).
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select h.queue, end_held.outcome, (pg_backend_pid() % 16)::smallint, 1 from held h
-    on conflict (queue, outcome, shard) do update set n = c.n + 1
+    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
   )
   select h.* into v_todo from held h;
@@ -3684,7 +3684,7 @@ begin
     )
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select t.queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
-    on conflict (queue, outcome, shard) do update set n = c.n + excluded.n;
+    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n;
   end if;
   -- history}
 
@@ -3922,7 +3922,7 @@ CREATE FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timest
     -- its versions (~30 % of a reap batch's time, measured when the reaper counted row by row).
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select k.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from closed k group by k.queue
-    on conflict (queue, outcome, shard) do update set n = c.n + excluded.n
+    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
   )
   select k.queue from closed k;
 $$;
