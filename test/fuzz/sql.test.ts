@@ -15,8 +15,9 @@ import { makeWorld, RUNS, SEED } from './world.js';
 const VERBS = ['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos'];
 const OTHER_RUNS = Number(process.env.FUZZ_OTHER_RUNS ?? Math.max(1, Math.ceil(RUNS / 5)));
 
-// Functions whose valid calls would wreck the world for the others (revoking the fuzzer's endpoint) run last.
-const LAST = ['revoke_endpoint', 'prune', 'cancel'];
+// Functions whose valid calls would wreck the world for the others (revoking the fuzzer's endpoint, a claim budget of
+// one a minute on it) run last.
+const LAST = ['revoke_endpoint', 'prune', 'cancel', 'set_endpoint_admission'];
 
 t.test('every public SQL function refuses hostile input with a ledger or input error and changes nothing', async (t) => {
   const w = await makeWorld(t);
