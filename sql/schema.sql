@@ -609,13 +609,12 @@ declare
   v_t switchboard.todos := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
   v_now timestamptz := now();
 begin
-  with beat as (
-    update switchboard.todo_attempts a
-       set last_heartbeat_at = v_now, lease_expires_at = v_now + make_interval(secs => v_lease)
-     where a.todo_id = v_t.id and a.seq = v_t.last_seq
-  )
+  -- One write: the attempt being heartbeated is the todo's head (migration 000010), on the same row as the lease.
   update switchboard.todos x
      set lease_expires_at = v_now + make_interval(secs => v_lease), updated_at = v_now
+         -- history{
+         , head_last_heartbeat_at = v_now, head_lease_expires_at = v_now + make_interval(secs => v_lease)
+         -- history}
    where x.id = v_t.id
   returning x.* into v_t;
   return switchboard_internal.todo_json(v_t);
@@ -923,13 +922,12 @@ declare
   v_t switchboard.todos := switchboard_internal.owner_hold(owner_id, todo_id);
   v_now timestamptz := now();
 begin
-  with beat as (
-    update switchboard.todo_attempts a
-       set last_heartbeat_at = v_now, lease_expires_at = v_now + make_interval(secs => v_lease)
-     where a.todo_id = v_t.id and a.seq = v_t.last_seq
-  )
+  -- One write: the attempt being heartbeated is the todo's head (migration 000010), on the same row as the lease.
   update switchboard.todos x
      set lease_expires_at = v_now + make_interval(secs => v_lease), updated_at = v_now
+         -- history{
+         , head_last_heartbeat_at = v_now, head_lease_expires_at = v_now + make_interval(secs => v_lease)
+         -- history}
    where x.id = v_t.id
   returning x.* into v_t;
   return switchboard_internal.todo_json(v_t);
@@ -2712,13 +2710,106 @@ outcome/disposition pairs of the ADR-0039 table; todo_attempts_died_is_silent; t
 summary 2048, artifact 512 bytes; a 32-byte token digest).';
 
 
+--
+-- Name: todos_row_ok(text, text, timestamp with time zone, timestamp with time zone, timestamp with time zone, integer, integer, integer, integer, text, uuid, uuid, text, timestamp with time zone, text, text, text, text, bytea); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    AS $$
+declare
+  v_ok boolean;
+  v_rule text;
+begin
+  -- The common case in one expression; which rule failed is worked out below only when one did. The head's own
+  -- rules are todo_attempts_row_ok's, inlined here for the common case (a nested call per row costs more).
+  v_ok := attempt >= 0 and max_attempts between 1 and 1000 and last_seq >= 0 and attempts_pruned between 0 and last_seq
+     and case state
+           when 'claimed' then owner is not null and lease_expires_at is not null and ready_at is null
+                               and next_retry_at is null and last_seq > 0
+           when 'pending' then owner is null and lease_expires_at is null and ready_at is not null and next_retry_at is null
+           when 'failed' then owner is null and lease_expires_at is null and ready_at is not distinct from next_retry_at
+           when 'done' then owner is null and lease_expires_at is null and ready_at is null and next_retry_at is null
+           when 'canceled' then owner is null and lease_expires_at is null and ready_at is null and next_retry_at is null
+           else false
+         end
+     and (head_claimer_kind is null
+          or (last_seq >= 1 and (head_ended_at is null) = (state = 'claimed')
+              and case head_claimer_kind when 'endpoint' then head_endpoint_id is not null
+                                         when 'owner' then head_owner_id is not null else false end
+              and coalesce(octet_length(head_claimant) <= 128, true) and coalesce(octet_length(head_summary) <= 2048, true)
+              and coalesce(octet_length(head_artifact) <= 512, true)
+              and coalesce(octet_length(lease_token_sha256) = 32, true)
+              and case when head_ended_at is null then head_outcome is null and head_disposition is null
+                       else coalesce(head_outcome || '/' || head_disposition in (
+                              'completed/done', 'failed/retry_scheduled', 'failed/dead_lettered', 'released/requeued',
+                              'lease_expired/requeued', 'reaped/requeued', 'reaped/dead_lettered', 'canceled/canceled',
+                              'revoked/dead_lettered'), false)
+                            and (head_outcome not in ('lease_expired', 'reaped') or (head_summary is null and head_artifact is null))
+                  end));
+  if v_ok then
+    return true;
+  end if;
+  if state not in ('pending', 'claimed', 'done', 'failed', 'canceled') then
+    v_rule := 'todos_state_known';
+  elsif attempt < 0 then
+    v_rule := 'todos_attempt_nonnegative';
+  elsif max_attempts not between 1 and 1000 then
+    v_rule := 'todos_max_attempts_range';
+  elsif last_seq < 0 then
+    v_rule := 'todos_last_seq_nonnegative';
+  elsif attempts_pruned not between 0 and last_seq then
+    v_rule := 'todos_attempts_pruned_range';
+  -- A claimed todo has an owner and a lease, and nothing else says when it is ready.
+  elsif state = 'claimed' and not (owner is not null and lease_expires_at is not null
+                                   and ready_at is null and next_retry_at is null and last_seq > 0) then
+    v_rule := 'todos_claimed_has_lease';
+  -- A pending todo has neither owner nor lease, and a time from which it may be claimed.
+  elsif state = 'pending' and not (owner is null and lease_expires_at is null and ready_at is not null
+                                   and next_retry_at is null) then
+    v_rule := 'todos_pending_is_free';
+  -- A failed todo either waits for its retry (ready then) or is a dead letter (never ready).
+  elsif state = 'failed' and not (owner is null and lease_expires_at is null
+                                  and ready_at is not distinct from next_retry_at) then
+    v_rule := 'todos_failed_retry_or_dead';
+  -- done and canceled are terminal: nothing is held, nothing is scheduled.
+  elsif state in ('done', 'canceled') and not (owner is null and lease_expires_at is null
+                                               and ready_at is null and next_retry_at is null) then
+    v_rule := 'todos_terminal_is_still';
+  elsif head_claimer_kind is not null
+        -- The head breaks one of an attempt's own rules: todo_attempts_row_ok raises naming it (else it is fine).
+        and switchboard_internal.todo_attempts_row_ok(last_seq, head_claimer_kind, head_endpoint_id, head_owner_id,
+              head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256)
+        -- The head attempt is open exactly while the todo is claimed: one open attempt per todo, and none left open
+        -- behind a todo that moved on.
+        and (last_seq < 1 or (head_ended_at is null) <> (state = 'claimed')) then
+    v_rule := 'todos_head_open_while_claimed';
+  else
+    return true;
+  end if;
+  raise exception 'new row for relation "todos" violates check constraint "%"', v_rule
+    using errcode = 'check_violation', schema = 'switchboard', table = 'todos', constraint = v_rule;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea) IS 'Internal, the todos_row_rules check: true, or check_violation naming the rule broken (todos_state_known, todos_claimed_has_lease,
+todos_pending_is_free, todos_failed_retry_or_dead, todos_terminal_is_still, the counter ranges, todos_head_open_while_claimed, and an
+rules of an attempt for the head: todo_attempts_outcome_pair, todo_attempts_died_is_silent, the claimer, the size bounds). One function
+call per row is cheaper than PostgreSQL 15 re-parsing a dozen CHECK expressions for every statement.';
+
+
 SET default_table_access_method = heap;
 
 --
--- Name: todo_attempts; Type: TABLE; Schema: switchboard; Owner: -
+-- Name: earlier_attempts; Type: TABLE; Schema: switchboard; Owner: -
 --
 
-CREATE TABLE switchboard.todo_attempts (
+CREATE TABLE switchboard.earlier_attempts (
     todo_id uuid NOT NULL,
     seq integer NOT NULL,
     attempt integer NOT NULL,
@@ -2731,22 +2822,139 @@ CREATE TABLE switchboard.todo_attempts (
     claimed_at timestamp with time zone NOT NULL,
     last_heartbeat_at timestamp with time zone,
     lease_expires_at timestamp with time zone NOT NULL,
-    ended_at timestamp with time zone,
-    outcome text,
-    disposition text,
+    ended_at timestamp with time zone NOT NULL,
+    outcome text NOT NULL,
+    disposition text NOT NULL,
     summary text,
     summary_truncated boolean DEFAULT false NOT NULL,
     artifact text,
     lease_token_sha256 bytea,
-    CONSTRAINT todo_attempts_row_rules CHECK (switchboard_internal.todo_attempts_row_ok(seq, claimer_kind, endpoint_id, owner_id, claimant, ended_at, outcome, disposition, summary, artifact, lease_token_sha256))
+    CONSTRAINT earlier_attempts_row_rules CHECK (switchboard_internal.todo_attempts_row_ok(seq, claimer_kind, endpoint_id, owner_id, claimant, ended_at, outcome, disposition, summary, artifact, lease_token_sha256))
 );
 
 
 --
--- Name: TABLE todo_attempts; Type: COMMENT; Schema: switchboard; Owner: -
+-- Name: TABLE earlier_attempts; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON TABLE switchboard.todo_attempts IS 'One row per claim: who claimed, when, how it ended (outcome) and what the todo did next (disposition).';
+COMMENT ON TABLE switchboard.earlier_attempts IS 'The closed attempts of a todo before its newest one (which is on the todo row, head_*); switchboard.todo_attempts shows both. Rows arrive when a todo is claimed again and leave by the per-todo cap or with their todo (cascade).';
+
+
+--
+-- Name: todos; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.todos (
+    id uuid DEFAULT (encode(set_byte(OVERLAY(uuid_send(gen_random_uuid()) PLACING SUBSTRING(int8send(((EXTRACT(epoch FROM clock_timestamp()) * (1000)::numeric))::bigint) FROM 3) FROM 1 FOR 6), 6, (112 + (floor((random() * (16)::double precision)))::integer)), 'hex'::text))::uuid NOT NULL,
+    endpoint_id uuid NOT NULL,
+    queue text NOT NULL,
+    title text,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    routing jsonb DEFAULT '{}'::jsonb NOT NULL,
+    priority integer DEFAULT 0 NOT NULL,
+    state text DEFAULT 'pending'::text NOT NULL,
+    attempt integer DEFAULT 0 NOT NULL,
+    max_attempts integer NOT NULL,
+    owner text,
+    lease_expires_at timestamp with time zone,
+    run_at timestamp with time zone DEFAULT now() NOT NULL,
+    ready_at timestamp with time zone,
+    next_retry_at timestamp with time zone,
+    result jsonb,
+    last_seq integer DEFAULT 0 NOT NULL,
+    attempts_pruned integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    head_attempt integer,
+    head_claimer_kind text,
+    head_endpoint_id uuid,
+    head_owner_id uuid,
+    head_mcp_session_id text,
+    head_owner text,
+    head_claimant text,
+    head_claimed_at timestamp with time zone,
+    head_last_heartbeat_at timestamp with time zone,
+    head_lease_expires_at timestamp with time zone,
+    head_ended_at timestamp with time zone,
+    head_outcome text,
+    head_disposition text,
+    head_summary text,
+    head_summary_truncated boolean DEFAULT false NOT NULL,
+    head_artifact text,
+    lease_token_sha256 bytea,
+    CONSTRAINT todos_row_rules CHECK (switchboard_internal.todos_row_ok(state, owner, lease_expires_at, ready_at, next_retry_at, attempt, max_attempts, last_seq, attempts_pruned, head_claimer_kind, head_endpoint_id, head_owner_id, head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256))
+)
+WITH (fillfactor='80');
+
+
+--
+-- Name: TABLE todos; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.todos IS 'The work. States: pending, claimed, done, failed (retry scheduled when next_retry_at is set, else a dead letter), canceled.';
+
+
+--
+-- Name: COLUMN todos.head_claimer_kind; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_claimer_kind IS 'The newest attempt (seq = last_seq) lives in the head_* columns; null when the todo was never claimed. switchboard.todo_attempts shows it with the earlier ones.';
+
+
+--
+-- Name: todo_attempts; Type: VIEW; Schema: switchboard; Owner: -
+--
+
+CREATE VIEW switchboard.todo_attempts AS
+ SELECT e.todo_id,
+    e.seq,
+    e.attempt,
+    e.claimer_kind,
+    e.endpoint_id,
+    e.owner_id,
+    e.mcp_session_id,
+    e.owner,
+    e.claimant,
+    e.claimed_at,
+    e.last_heartbeat_at,
+    e.lease_expires_at,
+    e.ended_at,
+    e.outcome,
+    e.disposition,
+    e.summary,
+    e.summary_truncated,
+    e.artifact,
+    e.lease_token_sha256
+   FROM switchboard.earlier_attempts e
+UNION ALL
+ SELECT t.id AS todo_id,
+    t.last_seq AS seq,
+    t.head_attempt AS attempt,
+    t.head_claimer_kind AS claimer_kind,
+    t.head_endpoint_id AS endpoint_id,
+    t.head_owner_id AS owner_id,
+    t.head_mcp_session_id AS mcp_session_id,
+    t.head_owner AS owner,
+    t.head_claimant AS claimant,
+    t.head_claimed_at AS claimed_at,
+    t.head_last_heartbeat_at AS last_heartbeat_at,
+    t.head_lease_expires_at AS lease_expires_at,
+    t.head_ended_at AS ended_at,
+    t.head_outcome AS outcome,
+    t.head_disposition AS disposition,
+    t.head_summary AS summary,
+    t.head_summary_truncated AS summary_truncated,
+    t.head_artifact AS artifact,
+    t.lease_token_sha256
+   FROM switchboard.todos t
+  WHERE (t.head_claimer_kind IS NOT NULL);
+
+
+--
+-- Name: VIEW todo_attempts; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON VIEW switchboard.todo_attempts IS 'One row per claim (ADR-0039): who claimed, when, how it ended (outcome) and what the todo did next (disposition); ended_at is null while open. The newest attempt of a todo is stored on its row (todos.head_*), the earlier ones in earlier_attempts; writes through this view go to whichever holds the row (switchboard_internal.todo_attempts_write).';
 
 
 --
@@ -3113,113 +3321,6 @@ COMMENT ON FUNCTION switchboard_internal.digest(secret text) IS 'Internal. SHA-2
 
 
 --
--- Name: todos_row_ok(text, text, timestamp with time zone, timestamp with time zone, timestamp with time zone, integer, integer, integer, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
---
-
-CREATE FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer) RETURNS boolean
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
-    AS $$
-declare
-  v_ok boolean;
-  v_rule text;
-begin
-  -- The common case in one expression (one expression to prepare per transaction); which rule failed is
-  -- worked out below only when one did.
-  v_ok := attempt >= 0 and max_attempts between 1 and 1000 and last_seq >= 0 and attempts_pruned between 0 and last_seq
-     and case state
-           when 'claimed' then owner is not null and lease_expires_at is not null and ready_at is null
-                               and next_retry_at is null and last_seq > 0
-           when 'pending' then owner is null and lease_expires_at is null and ready_at is not null and next_retry_at is null
-           when 'failed' then owner is null and lease_expires_at is null and ready_at is not distinct from next_retry_at
-           when 'done' then owner is null and lease_expires_at is null and ready_at is null and next_retry_at is null
-           when 'canceled' then owner is null and lease_expires_at is null and ready_at is null and next_retry_at is null
-           else false
-         end;
-  if v_ok then
-    return true;
-  end if;
-  if state not in ('pending', 'claimed', 'done', 'failed', 'canceled') then
-    v_rule := 'todos_state_known';
-  elsif attempt < 0 then
-    v_rule := 'todos_attempt_nonnegative';
-  elsif max_attempts not between 1 and 1000 then
-    v_rule := 'todos_max_attempts_range';
-  elsif last_seq < 0 then
-    v_rule := 'todos_last_seq_nonnegative';
-  elsif attempts_pruned not between 0 and last_seq then
-    v_rule := 'todos_attempts_pruned_range';
-  -- A claimed todo has an owner and a lease, and nothing else says when it is ready.
-  elsif state = 'claimed' and not (owner is not null and lease_expires_at is not null
-                                   and ready_at is null and next_retry_at is null and last_seq > 0) then
-    v_rule := 'todos_claimed_has_lease';
-  -- A pending todo has neither owner nor lease, and a time from which it may be claimed.
-  elsif state = 'pending' and not (owner is null and lease_expires_at is null and ready_at is not null
-                                   and next_retry_at is null) then
-    v_rule := 'todos_pending_is_free';
-  -- A failed todo either waits for its retry (ready then) or is a dead letter (never ready).
-  elsif state = 'failed' and not (owner is null and lease_expires_at is null
-                                  and ready_at is not distinct from next_retry_at) then
-    v_rule := 'todos_failed_retry_or_dead';
-  -- done and canceled are terminal: nothing is held, nothing is scheduled.
-  elsif state in ('done', 'canceled') and not (owner is null and lease_expires_at is null
-                                               and ready_at is null and next_retry_at is null) then
-    v_rule := 'todos_terminal_is_still';
-  else
-    return true;
-  end if;
-  raise exception 'new row for relation "todos" violates check constraint "%"', v_rule
-    using errcode = 'check_violation', schema = 'switchboard', table = 'todos', constraint = v_rule;
-end;
-$$;
-
-
---
--- Name: FUNCTION todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer) IS 'Internal, the todos_row_rules check: true, or check_violation naming the rule broken (todos_state_known, todos_claimed_has_lease,
-todos_pending_is_free, todos_failed_retry_or_dead, todos_terminal_is_still, the counter ranges). One function call per row is cheaper
-than PostgreSQL 15 re-parsing a dozen CHECK expressions for every statement.';
-
-
---
--- Name: todos; Type: TABLE; Schema: switchboard; Owner: -
---
-
-CREATE TABLE switchboard.todos (
-    id uuid DEFAULT (encode(set_byte(OVERLAY(uuid_send(gen_random_uuid()) PLACING SUBSTRING(int8send(((EXTRACT(epoch FROM clock_timestamp()) * (1000)::numeric))::bigint) FROM 3) FROM 1 FOR 6), 6, (112 + (floor((random() * (16)::double precision)))::integer)), 'hex'::text))::uuid NOT NULL,
-    endpoint_id uuid NOT NULL,
-    queue text NOT NULL,
-    title text,
-    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
-    routing jsonb DEFAULT '{}'::jsonb NOT NULL,
-    priority integer DEFAULT 0 NOT NULL,
-    state text DEFAULT 'pending'::text NOT NULL,
-    attempt integer DEFAULT 0 NOT NULL,
-    max_attempts integer NOT NULL,
-    owner text,
-    lease_expires_at timestamp with time zone,
-    run_at timestamp with time zone DEFAULT now() NOT NULL,
-    ready_at timestamp with time zone,
-    next_retry_at timestamp with time zone,
-    result jsonb,
-    last_seq integer DEFAULT 0 NOT NULL,
-    attempts_pruned integer DEFAULT 0 NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT todos_row_rules CHECK (switchboard_internal.todos_row_ok(state, owner, lease_expires_at, ready_at, next_retry_at, attempt, max_attempts, last_seq, attempts_pruned))
-)
-WITH (fillfactor='80');
-
-
---
--- Name: TABLE todos; Type: COMMENT; Schema: switchboard; Owner: -
---
-
-COMMENT ON TABLE switchboard.todos IS 'The work. States: pending, claimed, done, failed (retry scheduled when next_retry_at is set, else a dead letter), canceled.';
-
-
---
 -- Name: end_attempt(switchboard.todos, text, jsonb, text, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -3250,29 +3351,34 @@ begin
 
   v_summary := switchboard_internal.report_summary(outcome, result, summary);
 
+  with moved as (
+    update switchboard.todos x
+       set state = v_state,
+           owner = null,
+           lease_expires_at = null,
+           ready_at = v_ready,
+           next_retry_at = v_next,
+           result = case when outcome in ('completed', 'failed') then result else x.result end,
+           updated_at = v_now
+           -- history{
+           , head_ended_at = case when t.state = 'claimed' then v_now else x.head_ended_at end,
+           head_outcome = case when t.state = 'claimed' then outcome else x.head_outcome end,
+           head_disposition = case when t.state = 'claimed' then v_disposition else x.head_disposition end,
+           head_summary = case when t.state = 'claimed' then v_summary.cut else x.head_summary end,
+           head_summary_truncated = case when t.state = 'claimed' then v_summary.truncated else x.head_summary_truncated end,
+           head_artifact = case when t.state = 'claimed' then artifact else x.head_artifact end
+           -- history}
+     where x.id = t.id
+    returning x.*
   -- history{
-  with closed as (
-    update switchboard.todo_attempts a
-       set ended_at = v_now, outcome = end_attempt.outcome, disposition = v_disposition,
-           summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_attempt.artifact
-     where t.state = 'claimed' and a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
-    returning 1
   ), counted as (
+    -- Only a claimed todo had an open attempt (cancel also ends pending and failed todos, which have none).
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-    select t.queue, outcome, (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
-    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
-  )
+    select m.queue, outcome, (pg_backend_pid() % 16)::smallint, 1 from moved m where t.state = 'claimed'
+    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
-  update switchboard.todos x
-     set state = v_state,
-         owner = null,
-         lease_expires_at = null,
-         ready_at = v_ready,
-         next_retry_at = v_next,
-         result = case when outcome in ('completed', 'failed') then result else x.result end,
-         updated_at = v_now
-   where x.id = t.id
-  returning x.* into v_todo;
+  )
+  select m.* into v_todo from moved m;
   return v_todo;
 end;
 $$;
@@ -3315,27 +3421,17 @@ begin
            next_retry_at = null,
            result = case outcome when 'completed' then result else x.result end,
            updated_at = v_now
-      -- history{
-      from switchboard.todo_attempts a
-      -- history}
+           -- history{
+           , head_ended_at = v_now, head_outcome = end_held.outcome, head_disposition = v_pair.disposition,
+           head_summary = v_summary.cut, head_summary_truncated = v_summary.truncated, head_artifact = end_held.artifact
+           -- history}
      where x.id = todo_id and x.endpoint_id = endpoint_id
        and x.owner = 'agent:' || agent_id and x.lease_expires_at > v_now
-      -- history{
-       and a.todo_id = x.id and a.seq = x.last_seq and a.ended_at is null
-       and a.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
-      -- history}
+       and x.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
     returning x.*
   -- history{
-  ), closed as (
-    -- a.todo_id = todo_id (the parameter, not h.id) so the attempt is found by index, not by joining a scan.
-    update switchboard.todo_attempts a
-       set ended_at = v_now, outcome = end_held.outcome,
-           disposition = v_pair.disposition,
-           summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_held.artifact
-      from held h
-     where a.todo_id = todo_id and a.seq = h.last_seq and a.ended_at is null
   ), counted as (
-    -- held joined the open attempt, so closed closes exactly one: count it (see on_attempt_closed for why here).
+    -- held closed exactly the one open attempt: count it (see on_attempt_closed for why here).
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select h.queue, end_held.outcome, (pg_backend_pid() % 16)::smallint, 1 from held h
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
@@ -3394,7 +3490,6 @@ CREATE FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, 
 #variable_conflict use_variable
 declare
   v_t switchboard.todos;
-  v_hash bytea;
 begin
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id and x.endpoint_id = endpoint_id
@@ -3406,12 +3501,11 @@ begin
     perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
       'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
   end if;
-  select a.lease_token_sha256 into v_hash from switchboard.todo_attempts a
-   where a.todo_id = v_t.id and a.seq = v_t.last_seq;
+  -- The fence: the digest of the open attempt's token is on the todo row (lease_token_sha256, migration 000010).
   if v_t.owner is distinct from 'agent:' || agent_id
      or v_t.lease_expires_at <= now()
-     or (v_hash is null) <> (lease_token is null)
-     or v_hash is distinct from switchboard_internal.digest(lease_token)
+     or (v_t.lease_token_sha256 is null) <> (lease_token is null)
+     or v_t.lease_token_sha256 is distinct from switchboard_internal.digest(lease_token)
   then
     perform switchboard_internal.raise('conflict', format('this caller does not hold the lease on todo %s', todo_id),
       'The lease may have lapsed or been taken over, or the attempt is fenced and needs the lease_token its claim returned. Claim the todo again when it is claimable.');
@@ -3581,26 +3675,25 @@ COMMENT ON FUNCTION switchboard_internal.notice() IS 'Internal. The untrusted-da
 CREATE FUNCTION switchboard_internal.on_attempt_closed() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
--- @plpgsql_check_options: relid = switchboard.todo_attempts
+-- @plpgsql_check_options: relid = switchboard.todos
 declare
   v_notify_url text;
   v_max_attempts integer;
 begin
-  if new.disposition = 'dead_lettered' then
+  if new.head_disposition = 'dead_lettered' then
     select o.notify_url into v_notify_url
-      from switchboard.todos x
-      join switchboard.endpoints e on e.id = x.endpoint_id
+      from switchboard.endpoints e
       join switchboard.owners o on o.id = e.owner_id
-     where x.id = new.todo_id;
+     where e.id = new.endpoint_id;
     v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
     if switchboard_internal.setting_bool('instance_dead_letter_sink') then
       perform graphile_worker.add_job('switchboard_dead_letter',
-                json_build_object('todo_id', new.todo_id, 'seq', new.seq, 'sink', 'instance'),
+                json_build_object('todo_id', new.id, 'seq', new.last_seq, 'sink', 'instance'),
                 max_attempts => v_max_attempts);
     end if;
     if v_notify_url is not null then
       perform graphile_worker.add_job('switchboard_dead_letter',
-                json_build_object('todo_id', new.todo_id, 'seq', new.seq, 'sink', 'owner'),
+                json_build_object('todo_id', new.id, 'seq', new.last_seq, 'sink', 'owner'),
                 max_attempts => v_max_attempts);
     end if;
   end if;
@@ -3613,7 +3706,7 @@ $$;
 -- Name: FUNCTION on_attempt_closed(); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.on_attempt_closed() IS 'Internal trigger (todo_attempts, after an attempt closes as a dead letter): enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
+COMMENT ON FUNCTION switchboard_internal.on_attempt_closed() IS 'Internal trigger (todos, after the open attempt closes as a dead letter): enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
 
 
 --
@@ -3658,6 +3751,7 @@ CREATE FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_k
 #variable_conflict use_variable
 declare
   v_now timestamptz := now();
+  v_lease timestamptz := v_now + make_interval(secs => lease_seconds);
   v_cap integer;
   v_token text;
   v_claimant text;
@@ -3674,53 +3768,52 @@ begin
   end if;
 
   -- history{
-  if t.state = 'claimed' then
-    with closed as (
-      update switchboard.todo_attempts a
-         set ended_at = v_now, outcome = 'lease_expired',
-             disposition = (select x.disposition from switchboard_internal.transition('lease_expired', false) x)
-       where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
-      returning 1
-    )
-    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-    select t.queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
-    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n;
+  if t.head_claimer_kind is not null then
+    -- The head so far becomes an earlier attempt. Still open means its lease lapsed and this claim takes it over.
+    insert into switchboard.earlier_attempts
+      (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant, claimed_at,
+       last_heartbeat_at, lease_expires_at, ended_at, outcome, disposition, summary, summary_truncated, artifact,
+       lease_token_sha256)
+    values (t.id, t.last_seq, t.head_attempt, t.head_claimer_kind, t.head_endpoint_id, t.head_owner_id,
+            t.head_mcp_session_id, t.head_owner, t.head_claimant, t.head_claimed_at, t.head_last_heartbeat_at,
+            t.head_lease_expires_at, coalesce(t.head_ended_at, v_now), coalesce(t.head_outcome, 'lease_expired'),
+            coalesce(t.head_disposition, (switchboard_internal.transition('lease_expired', false)).disposition),
+            t.head_summary, t.head_summary_truncated, t.head_artifact, t.lease_token_sha256);
+    if t.head_ended_at is null then
+      insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+      values (t.queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, 1)
+      on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1;
+    end if;
   end if;
   -- history}
 
-  -- The common claim is one statement (update + insert). Pruning history over the cap is its own statement, run
-  -- only when a todo has reached it: as a third arm of the CTE its plan nodes were set up on every claim.
-  with upd as (
-    update switchboard.todos x
-       set state = 'claimed',
-           attempt = x.attempt + 1,
-           owner = open_attempt.owner,
-           lease_expires_at = v_now + make_interval(secs => lease_seconds),
-           ready_at = null,
-           next_retry_at = null,
-           last_seq = x.last_seq + 1,
-           updated_at = v_now
-     where x.id = t.id
-    returning x.*
-  -- history{
-  ), opened as (
-    insert into switchboard.todo_attempts
-      (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant,
-       claimed_at, lease_expires_at, lease_token_sha256)
-    select u.id, u.last_seq, u.attempt, claimer_kind, claimer_endpoint_id, claimer_owner_id, mcp_session_id,
-           u.owner, v_claimant, v_now, u.lease_expires_at, switchboard_internal.digest(v_token)
-      from upd u
-  -- history}
-  )
-  select u.* into v_todo from upd u;
+  update switchboard.todos x
+     set state = 'claimed',
+         attempt = x.attempt + 1,
+         owner = open_attempt.owner,
+         lease_expires_at = v_lease,
+         ready_at = null,
+         next_retry_at = null,
+         last_seq = x.last_seq + 1,
+         lease_token_sha256 = switchboard_internal.digest(v_token),
+         updated_at = v_now
+         -- history{
+         , head_attempt = x.attempt + 1, head_claimer_kind = claimer_kind, head_endpoint_id = claimer_endpoint_id,
+         head_owner_id = claimer_owner_id, head_mcp_session_id = mcp_session_id, head_owner = open_attempt.owner,
+         head_claimant = v_claimant, head_claimed_at = v_now, head_last_heartbeat_at = null,
+         head_lease_expires_at = v_lease, head_ended_at = null, head_outcome = null, head_disposition = null,
+         head_summary = null, head_summary_truncated = false, head_artifact = null
+         -- history}
+   where x.id = t.id
+  returning x.* into v_todo;
 
   -- history{
-  -- The cap is never below 5 (_history_cap), so a todo's first five claims need not read the setting.
+  -- The cap is never below 5 (history_cap), so a todo's first five claims need not read the setting.
   if v_todo.last_seq > 5 then
     v_cap := switchboard_internal.history_cap();
     if v_todo.last_seq > v_cap then
       with pruned as (
-        delete from switchboard.todo_attempts p
+        delete from switchboard.earlier_attempts p
          where p.todo_id = v_todo.id and p.seq <= v_todo.last_seq - v_cap
         returning 1
       )
@@ -3754,7 +3847,7 @@ $$;
 -- Name: FUNCTION open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'Internal. Claims a locked, claimable todo: closes a lapsed attempt as lease_expired, opens the new attempt, prunes history over the cap, returns the claim document.';
+COMMENT ON FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';
 
 
 --
@@ -3815,17 +3908,13 @@ CREATE FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uuid) RET
 #variable_conflict use_variable
 declare
   v_t switchboard.todos := switchboard_internal.owned_todo(owner_id, todo_id);
-  v_kind text;
-  v_claimer uuid;
 begin
   if v_t.state <> 'claimed' then
     perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
       'Only a todo you claimed from the Board can be released, extended, completed or failed there.');
   end if;
-  select a.claimer_kind, a.owner_id into v_kind, v_claimer
-    from switchboard.todo_attempts a
-   where a.todo_id = v_t.id and a.seq = v_t.last_seq and a.ended_at is null;
-  if v_kind is distinct from 'owner' or v_claimer is distinct from owner_id then
+  -- Who opened the attempt is on the todo row: its head (migration 000010), open while the todo is claimed.
+  if v_t.head_claimer_kind is distinct from 'owner' or v_t.head_owner_id is distinct from owner_id then
     perform switchboard_internal.raise('conflict', format('todo %s is held by %s, not by you from the Board', todo_id, v_t.owner),
       'The Board acts only on leases it took. The holder''s lease comes back when it lapses; Cancel stops the todo now.');
   end if;
@@ -3908,23 +3997,22 @@ CREATE FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timest
        set state = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).state,
            ready_at = case when x.attempt >= x.max_attempts then null else at_time end,
            owner = null, lease_expires_at = null, next_retry_at = null, updated_at = at_time
+           -- history{
+           , head_ended_at = at_time, head_outcome = 'reaped',
+           head_disposition = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).disposition
+           -- history}
      where x.id = any(todo_ids) and x.state = 'claimed' and x.lease_expires_at <= at_time
-    returning x.id, x.last_seq, x.queue, x.attempt >= x.max_attempts as at_cap
-  ), closed as (
-    update switchboard.todo_attempts a
-       set ended_at = at_time, outcome = 'reaped',
-           disposition = (switchboard_internal.transition('reaped', m.at_cap)).disposition
-      from moved m
-     where a.todo_id = m.id and a.seq = m.last_seq and a.ended_at is null
-    returning m.queue
+    returning x.queue
+  -- history{
   ), counted as (
     -- Once per queue, not once per row: 1,000 row-by-row bumps of one counter row walk an ever longer chain of
     -- its versions (~30 % of a reap batch's time, measured when the reaper counted row by row).
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-    select k.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from closed k group by k.queue
+    select m.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from moved m group by m.queue
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
+  -- history}
   )
-  select k.queue from closed k;
+  select m.queue from moved m;
 $$;
 
 
@@ -4020,6 +4108,117 @@ $_$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) IS 'Internal. Reads an integer setting; a missing, malformed or out-of-range value yields the fallback.';
+
+
+--
+-- Name: todo_attempts_write(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.todo_attempts_write() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+declare
+  v_last integer;
+  v_has_head boolean;
+  v_seq integer := case when tg_op = 'INSERT' then new.seq else old.seq end;
+  v_todo uuid := case when tg_op = 'INSERT' then new.todo_id else old.todo_id end;
+begin
+  select t.last_seq, t.head_claimer_kind is not null into v_last, v_has_head
+    from switchboard.todos t where t.id = v_todo for update;
+  if not found then
+    if tg_op = 'INSERT' then
+      raise exception 'insert or update on view "todo_attempts" violates foreign key constraint "todo_attempts_todo_id_fkey"'
+        using errcode = 'foreign_key_violation', detail = format('Key (todo_id)=(%s) is not present in table "todos".', v_todo),
+              schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_todo_id_fkey';
+    end if;
+    return null;
+  end if;
+
+  if tg_op = 'INSERT' then
+    if v_seq > v_last or (v_seq = v_last and v_has_head) then
+      if new.ended_at is null then
+        raise exception 'conflicting key value violates exclusion constraint "todo_attempts_one_open"'
+          using errcode = 'exclusion_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_one_open',
+                detail = format('todo %s already has its newest attempt (seq %s); only a claim opens the next one, and a todo has at most one open attempt.', v_todo, v_last);
+      elsif v_seq = v_last then
+        raise exception 'duplicate key value violates unique constraint "todo_attempts_pkey"'
+          using errcode = 'unique_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_pkey',
+                detail = format('Key (todo_id, seq)=(%s, %s) already exists.', v_todo, v_seq);
+      end if;
+      raise exception 'new row for view "todo_attempts" violates check constraint "todo_attempts_seq_issued"'
+        using errcode = 'check_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_seq_issued',
+              detail = format('seq %s is beyond the last one issued for todo %s (%s): claims number the attempts.', v_seq, v_todo, v_last);
+    elsif v_seq = v_last then
+      update switchboard.todos x
+         set head_attempt = new.attempt, head_claimer_kind = new.claimer_kind, head_endpoint_id = new.endpoint_id,
+             head_owner_id = new.owner_id, head_mcp_session_id = new.mcp_session_id, head_owner = new.owner,
+             head_claimant = new.claimant, head_claimed_at = new.claimed_at, head_last_heartbeat_at = new.last_heartbeat_at,
+             head_lease_expires_at = new.lease_expires_at, head_ended_at = new.ended_at, head_outcome = new.outcome,
+             head_disposition = new.disposition, head_summary = new.summary,
+             head_summary_truncated = coalesce(new.summary_truncated, false), head_artifact = new.artifact,
+             lease_token_sha256 = new.lease_token_sha256
+       where x.id = v_todo;
+    else
+      if new.ended_at is null then
+        raise exception 'conflicting key value violates exclusion constraint "todo_attempts_one_open"'
+          using errcode = 'exclusion_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_one_open',
+                detail = format('attempt %s of todo %s is not its newest (%s): only the newest attempt can be open.', v_seq, v_todo, v_last);
+      end if;
+      insert into switchboard.earlier_attempts
+        (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant, claimed_at,
+         last_heartbeat_at, lease_expires_at, ended_at, outcome, disposition, summary, summary_truncated, artifact,
+         lease_token_sha256)
+      values (new.todo_id, new.seq, new.attempt, new.claimer_kind, new.endpoint_id, new.owner_id, new.mcp_session_id,
+              new.owner, new.claimant, new.claimed_at, new.last_heartbeat_at, new.lease_expires_at, new.ended_at,
+              new.outcome, new.disposition, new.summary, coalesce(new.summary_truncated, false), new.artifact,
+              new.lease_token_sha256);
+    end if;
+    return new;
+  end if;
+
+  if tg_op = 'UPDATE' and (new.todo_id is distinct from old.todo_id or new.seq is distinct from old.seq) then
+    raise exception 'todo_id and seq of an attempt cannot change'
+      using errcode = 'feature_not_supported', schema = 'switchboard', table = 'todo_attempts';
+  end if;
+  if v_seq = v_last and v_has_head then
+    if tg_op = 'DELETE' then
+      raise exception 'the newest attempt of todo % is deleted with its todo, not alone', v_todo
+        using errcode = 'feature_not_supported', schema = 'switchboard', table = 'todo_attempts';
+    end if;
+    update switchboard.todos x
+       set head_attempt = new.attempt, head_claimer_kind = new.claimer_kind, head_endpoint_id = new.endpoint_id,
+           head_owner_id = new.owner_id, head_mcp_session_id = new.mcp_session_id, head_owner = new.owner,
+           head_claimant = new.claimant, head_claimed_at = new.claimed_at, head_last_heartbeat_at = new.last_heartbeat_at,
+           head_lease_expires_at = new.lease_expires_at, head_ended_at = new.ended_at, head_outcome = new.outcome,
+           head_disposition = new.disposition, head_summary = new.summary,
+           head_summary_truncated = coalesce(new.summary_truncated, false), head_artifact = new.artifact,
+           lease_token_sha256 = new.lease_token_sha256
+     where x.id = v_todo;
+    return new;
+  end if;
+  if tg_op = 'DELETE' then
+    delete from switchboard.earlier_attempts e where e.todo_id = v_todo and e.seq = v_seq;
+    return old;
+  end if;
+  update switchboard.earlier_attempts e
+     set attempt = new.attempt, claimer_kind = new.claimer_kind, endpoint_id = new.endpoint_id, owner_id = new.owner_id,
+         mcp_session_id = new.mcp_session_id, owner = new.owner, claimant = new.claimant, claimed_at = new.claimed_at,
+         last_heartbeat_at = new.last_heartbeat_at, lease_expires_at = new.lease_expires_at, ended_at = new.ended_at,
+         outcome = new.outcome, disposition = new.disposition, summary = new.summary,
+         summary_truncated = coalesce(new.summary_truncated, false), artifact = new.artifact,
+         lease_token_sha256 = new.lease_token_sha256
+   where e.todo_id = v_todo and e.seq = v_seq;
+  return new;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION todo_attempts_write(); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.todo_attempts_write() IS 'Internal trigger (INSTEAD OF on the view todo_attempts): a direct INSERT/UPDATE/DELETE of an attempt goes to the todo''s head columns or
+to earlier_attempts, whichever keeps it; a second open attempt is refused (23P01 todo_attempts_one_open), as is a seq not yet issued.';
 
 
 --
@@ -4477,6 +4676,14 @@ ALTER TABLE ONLY switchboard.attempt_close_counts
 
 
 --
+-- Name: earlier_attempts earlier_attempts_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.earlier_attempts
+    ADD CONSTRAINT earlier_attempts_pkey PRIMARY KEY (todo_id, seq);
+
+
+--
 -- Name: endpoint_admission endpoint_admission_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -4541,27 +4748,18 @@ ALTER TABLE ONLY switchboard.settings
 
 
 --
--- Name: todo_attempts todo_attempts_one_open; Type: CONSTRAINT; Schema: switchboard; Owner: -
---
-
-ALTER TABLE ONLY switchboard.todo_attempts
-    ADD CONSTRAINT todo_attempts_one_open EXCLUDE USING btree (todo_id WITH =) WHERE ((ended_at IS NULL)) DEFERRABLE INITIALLY DEFERRED;
-
-
---
--- Name: todo_attempts todo_attempts_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
---
-
-ALTER TABLE ONLY switchboard.todo_attempts
-    ADD CONSTRAINT todo_attempts_pkey PRIMARY KEY (todo_id, seq);
-
-
---
 -- Name: todos todos_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
 ALTER TABLE ONLY switchboard.todos
     ADD CONSTRAINT todos_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: earlier_attempts_ended_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX earlier_attempts_ended_idx ON switchboard.earlier_attempts USING btree (ended_at DESC);
 
 
 --
@@ -4600,17 +4798,17 @@ CREATE UNIQUE INDEX owners_handle_key ON switchboard.owners USING btree (lower(h
 
 
 --
--- Name: todo_attempts_ended_idx; Type: INDEX; Schema: switchboard; Owner: -
---
-
-CREATE INDEX todo_attempts_ended_idx ON switchboard.todo_attempts USING btree (ended_at DESC) WHERE (ended_at IS NOT NULL);
-
-
---
 -- Name: todos_endpoint_created_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
 CREATE INDEX todos_endpoint_created_idx ON switchboard.todos USING btree (endpoint_id, created_at DESC, id DESC);
+
+
+--
+-- Name: todos_head_ended_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX todos_head_ended_idx ON switchboard.todos USING btree (head_ended_at DESC) WHERE (head_ended_at IS NOT NULL);
 
 
 --
@@ -4656,17 +4854,31 @@ CREATE INDEX todos_terminal_idx ON switchboard.todos USING btree (updated_at) WH
 
 
 --
--- Name: todo_attempts todo_attempts_closed; Type: TRIGGER; Schema: switchboard; Owner: -
+-- Name: todo_attempts todo_attempts_write; Type: TRIGGER; Schema: switchboard; Owner: -
 --
 
-CREATE TRIGGER todo_attempts_closed AFTER UPDATE OF ended_at ON switchboard.todo_attempts FOR EACH ROW WHEN (((old.ended_at IS NULL) AND (new.ended_at IS NOT NULL) AND (new.disposition = 'dead_lettered'::text))) EXECUTE FUNCTION switchboard_internal.on_attempt_closed();
+CREATE TRIGGER todo_attempts_write INSTEAD OF INSERT OR DELETE OR UPDATE ON switchboard.todo_attempts FOR EACH ROW EXECUTE FUNCTION switchboard_internal.todo_attempts_write();
 
 
 --
--- Name: TRIGGER todo_attempts_closed ON todo_attempts; Type: COMMENT; Schema: switchboard; Owner: -
+-- Name: TRIGGER todo_attempts_write ON todo_attempts; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON TRIGGER todo_attempts_closed ON switchboard.todo_attempts IS 'create or replace trigger todo_attempts_closed after update of ended_at on switchboard.todo_attempts for each row when (old.ended_at is null and new.ended_at is not null and new.disposition = ''dead_lettered'') execute function switchboard_internal.on_attempt_closed()';
+COMMENT ON TRIGGER todo_attempts_write ON switchboard.todo_attempts IS 'create or replace trigger todo_attempts_write instead of insert or update or delete on switchboard.todo_attempts for each row execute function switchboard_internal.todo_attempts_write()';
+
+
+--
+-- Name: todos todos_attempt_dead_lettered; Type: TRIGGER; Schema: switchboard; Owner: -
+--
+
+CREATE TRIGGER todos_attempt_dead_lettered AFTER UPDATE OF head_ended_at ON switchboard.todos FOR EACH ROW WHEN (((old.head_ended_at IS NULL) AND (new.head_ended_at IS NOT NULL) AND (new.head_disposition = 'dead_lettered'::text))) EXECUTE FUNCTION switchboard_internal.on_attempt_closed();
+
+
+--
+-- Name: TRIGGER todos_attempt_dead_lettered ON todos; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TRIGGER todos_attempt_dead_lettered ON switchboard.todos IS 'create or replace trigger todos_attempt_dead_lettered after update of head_ended_at on switchboard.todos for each row when (old.head_ended_at is null and new.head_ended_at is not null and new.head_disposition = ''dead_lettered'') execute function switchboard_internal.on_attempt_closed()';
 
 
 --
@@ -4695,6 +4907,14 @@ CREATE TRIGGER todos_claimable_update AFTER UPDATE OF state, ready_at ON switchb
 --
 
 COMMENT ON TRIGGER todos_claimable_update ON switchboard.todos IS 'create or replace trigger todos_claimable_update after update of state, ready_at on switchboard.todos for each row when (new.ready_at <= now() and (old.ready_at is null or old.state is distinct from new.state)) execute function switchboard_internal.on_todo_claimable()';
+
+
+--
+-- Name: earlier_attempts earlier_attempts_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.earlier_attempts
+    ADD CONSTRAINT earlier_attempts_todo_id_fkey FOREIGN KEY (todo_id) REFERENCES switchboard.todos(id) ON DELETE CASCADE;
 
 
 --
@@ -4727,14 +4947,6 @@ ALTER TABLE ONLY switchboard.owner_login_tokens
 
 ALTER TABLE ONLY switchboard.owner_sessions
     ADD CONSTRAINT owner_sessions_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES switchboard.owners(id) ON DELETE CASCADE;
-
-
---
--- Name: todo_attempts todo_attempts_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
---
-
-ALTER TABLE ONLY switchboard.todo_attempts
-    ADD CONSTRAINT todo_attempts_todo_id_fkey FOREIGN KEY (todo_id) REFERENCES switchboard.todos(id) ON DELETE CASCADE;
 
 
 --
@@ -5378,6 +5590,27 @@ REVOKE ALL ON FUNCTION switchboard_internal.todo_attempts_row_ok(seq integer, cl
 
 
 --
+-- Name: FUNCTION todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea) FROM PUBLIC;
+
+
+--
+-- Name: TABLE earlier_attempts; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.earlier_attempts TO switchboard_admin;
+
+
+--
+-- Name: TABLE todos; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.todos TO switchboard_admin;
+
+
+--
 -- Name: TABLE todo_attempts; Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -5473,20 +5706,6 @@ REVOKE ALL ON FUNCTION switchboard_internal.cut_utf8(input text, max_bytes integ
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.digest(secret text) FROM PUBLIC;
-
-
---
--- Name: FUNCTION todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer); Type: ACL; Schema: switchboard_internal; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer) FROM PUBLIC;
-
-
---
--- Name: TABLE todos; Type: ACL; Schema: switchboard; Owner: -
---
-
-GRANT SELECT ON TABLE switchboard.todos TO switchboard_admin;
 
 
 --
@@ -5641,6 +5860,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.setting_bool(setting_key text) FROM 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION todo_attempts_write(); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.todo_attempts_write() FROM PUBLIC;
 
 
 --

@@ -20,13 +20,12 @@ declare
   v_t switchboard.todos := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
   v_now timestamptz := now();
 begin
-  with beat as (
-    update switchboard.todo_attempts a
-       set last_heartbeat_at = v_now, lease_expires_at = v_now + make_interval(secs => v_lease)
-     where a.todo_id = v_t.id and a.seq = v_t.last_seq
-  )
+  -- One write: the attempt being heartbeated is the todo's head (migration 000010), on the same row as the lease.
   update switchboard.todos x
      set lease_expires_at = v_now + make_interval(secs => v_lease), updated_at = v_now
+         -- history{
+         , head_last_heartbeat_at = v_now, head_lease_expires_at = v_now + make_interval(secs => v_lease)
+         -- history}
    where x.id = v_t.id
   returning x.* into v_t;
   return switchboard_internal.todo_json(v_t);

@@ -1,5 +1,6 @@
 -- end_attempt: the transitions that end a lease (or, for cancel, a todo that has none), in one statement:
--- the open attempt is closed with its outcome and disposition (ADR-0039's table) and the todo moves on.
+-- the open attempt, the todo's head (migration 000010), is closed with its outcome and disposition (ADR-0039's
+-- table) in the same UPDATE that moves the todo on; then the close is counted.
 --   completed -> done (result stored)           failed below the cap -> failed, retry at now + backoff
 --   released  -> pending, ready now             failed at the cap    -> failed, dead letter
 --   canceled  -> canceled                       revoked              -> failed, dead letter
@@ -34,29 +35,34 @@ begin
 
   v_summary := switchboard_internal.report_summary(outcome, result, summary);
 
+  with moved as (
+    update switchboard.todos x
+       set state = v_state,
+           owner = null,
+           lease_expires_at = null,
+           ready_at = v_ready,
+           next_retry_at = v_next,
+           result = case when outcome in ('completed', 'failed') then result else x.result end,
+           updated_at = v_now
+           -- history{
+           , head_ended_at = case when t.state = 'claimed' then v_now else x.head_ended_at end,
+           head_outcome = case when t.state = 'claimed' then outcome else x.head_outcome end,
+           head_disposition = case when t.state = 'claimed' then v_disposition else x.head_disposition end,
+           head_summary = case when t.state = 'claimed' then v_summary.cut else x.head_summary end,
+           head_summary_truncated = case when t.state = 'claimed' then v_summary.truncated else x.head_summary_truncated end,
+           head_artifact = case when t.state = 'claimed' then artifact else x.head_artifact end
+           -- history}
+     where x.id = t.id
+    returning x.*
   -- history{
-  with closed as (
-    update switchboard.todo_attempts a
-       set ended_at = v_now, outcome = end_attempt.outcome, disposition = v_disposition,
-           summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_attempt.artifact
-     where t.state = 'claimed' and a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
-    returning 1
   ), counted as (
+    -- Only a claimed todo had an open attempt (cancel also ends pending and failed todos, which have none).
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-    select t.queue, outcome, (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
-    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
-  )
+    select m.queue, outcome, (pg_backend_pid() % 16)::smallint, 1 from moved m where t.state = 'claimed'
+    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
-  update switchboard.todos x
-     set state = v_state,
-         owner = null,
-         lease_expires_at = null,
-         ready_at = v_ready,
-         next_retry_at = v_next,
-         result = case when outcome in ('completed', 'failed') then result else x.result end,
-         updated_at = v_now
-   where x.id = t.id
-  returning x.* into v_todo;
+  )
+  select m.* into v_todo from moved m;
   return v_todo;
 end;
 $$;

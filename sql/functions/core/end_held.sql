@@ -1,14 +1,15 @@
 -- end_held: complete and release on the agent path as one statement. The holder check (this agent, live lease, the
--- fence: the open attempt's token digest) sits in the WHERE of the todo's UPDATE, joined to that attempt by
--- (todo_id, last_seq), and the attempt is closed by a second arm of the same statement. The two statements of the
--- lock-then-check path (_hold_agent, then _end_attempt) and the row-lock WAL record they write go away.
+-- fence: the digest of the lease token on the todo row) sits in the WHERE of the todo's UPDATE, and the same UPDATE
+-- closes the attempt: it is the todo's head (the head_* columns, migration 000010), so nothing else is written but
+-- the close counter. The two statements of the lock-then-check path (hold_agent, then end_attempt) and the
+-- row-lock WAL record they write go away.
 --   Why it is safe under READ COMMITTED: when the todo row changed after the statement's snapshot, the UPDATE
---   re-checks the WHERE against the newest row version while the attempt row stays the one the snapshot saw. A
---   takeover bumped last_seq, so the old attempt no longer joins; a cancel cleared the owner. Either way nothing is
---   updated and the caller gets the diagnosis below. The holder's own heartbeat changes neither, so it proceeds.
---   The WHERE names the owner, not state = 'claimed': only a claimed todo has an owner (_todos_row_ok), and a state
+--   re-checks the WHERE against the newest row version. A takeover changed the owner's lease (and the token
+--   digest); a cancel cleared the owner. Either way nothing is updated and the caller gets the diagnosis below.
+--   The holder's own heartbeat only moves the lease on, so it proceeds.
+--   The WHERE names the owner, not state = 'claimed': only a claimed todo has an owner (todos_row_ok), and a state
 --   test lets the planner prefer a partial index of claimed todos over the primary key.
--- When nothing matched, _hold_agent says why (not_found or conflict, as before); if it finds the caller does hold
+-- When nothing matched, hold_agent says why (not_found or conflict, as before); if it finds the caller does hold
 -- the lease after all (a race the single statement lost), the transition runs the lock-then-check way.
 -- Only completed and released: their outcome does not depend on the row (fail's retry-or-dead-letter does).
 create or replace function switchboard_internal.end_held(
@@ -47,27 +48,17 @@ begin
            next_retry_at = null,
            result = case outcome when 'completed' then result else x.result end,
            updated_at = v_now
-      -- history{
-      from switchboard.todo_attempts a
-      -- history}
+           -- history{
+           , head_ended_at = v_now, head_outcome = end_held.outcome, head_disposition = v_pair.disposition,
+           head_summary = v_summary.cut, head_summary_truncated = v_summary.truncated, head_artifact = end_held.artifact
+           -- history}
      where x.id = todo_id and x.endpoint_id = endpoint_id
        and x.owner = 'agent:' || agent_id and x.lease_expires_at > v_now
-      -- history{
-       and a.todo_id = x.id and a.seq = x.last_seq and a.ended_at is null
-       and a.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
-      -- history}
+       and x.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
     returning x.*
   -- history{
-  ), closed as (
-    -- a.todo_id = todo_id (the parameter, not h.id) so the attempt is found by index, not by joining a scan.
-    update switchboard.todo_attempts a
-       set ended_at = v_now, outcome = end_held.outcome,
-           disposition = v_pair.disposition,
-           summary = v_summary.cut, summary_truncated = v_summary.truncated, artifact = end_held.artifact
-      from held h
-     where a.todo_id = todo_id and a.seq = h.last_seq and a.ended_at is null
   ), counted as (
-    -- held joined the open attempt, so closed closes exactly one: count it (see on_attempt_closed for why here).
+    -- held closed exactly the one open attempt: count it (see on_attempt_closed for why here).
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select h.queue, end_held.outcome, (pg_backend_pid() % 16)::smallint, 1 from held h
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1

@@ -10,7 +10,6 @@ as $$
 #variable_conflict use_variable
 declare
   v_t switchboard.todos;
-  v_hash bytea;
 begin
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id and x.endpoint_id = endpoint_id
@@ -22,12 +21,11 @@ begin
     perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
       'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
   end if;
-  select a.lease_token_sha256 into v_hash from switchboard.todo_attempts a
-   where a.todo_id = v_t.id and a.seq = v_t.last_seq;
+  -- The fence: the digest of the open attempt's token is on the todo row (lease_token_sha256, migration 000010).
   if v_t.owner is distinct from 'agent:' || agent_id
      or v_t.lease_expires_at <= now()
-     or (v_hash is null) <> (lease_token is null)
-     or v_hash is distinct from switchboard_internal.digest(lease_token)
+     or (v_t.lease_token_sha256 is null) <> (lease_token is null)
+     or v_t.lease_token_sha256 is distinct from switchboard_internal.digest(lease_token)
   then
     perform switchboard_internal.raise('conflict', format('this caller does not hold the lease on todo %s', todo_id),
       'The lease may have lapsed or been taken over, or the attempt is fenced and needs the lease_token its claim returned. Claim the todo again when it is claimable.');

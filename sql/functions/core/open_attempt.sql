@@ -1,11 +1,15 @@
 -- open_attempt: the claim transition shared by claim, claim_next and the Board's claim. The caller has
--- locked the todo row and checked that it is claimable. In one statement the todo becomes claimed (counter
--- +1, seq +1, lease set) and its attempt row is opened; once a todo is over attempt_history_max_per_todo, a
--- second deletes the oldest closed attempts and counts them in attempts_pruned. A lapsed lease being taken over is closed first as
--- lease_expired/requeued. Returns the claim document: the todo with payload and routing, attempt_seq,
+-- locked the todo row and checked that it is claimable. The todo becomes claimed (counter +1, seq +1, lease set)
+-- and its new attempt is opened, in the same UPDATE: a todo's newest attempt is its head (the head_* columns of
+-- its row, migration 000010), so opening one writes no other row. A todo claimed before first moves its head to
+-- earlier_attempts, closed as it was, or, when it is a lapsed lease being taken over, closed lease_expired/requeued
+-- (and counted); once a todo is over attempt_history_max_per_todo, the oldest earlier attempts are deleted and
+-- counted in attempts_pruned. Returns the claim document: the todo with payload and routing, attempt_seq,
 -- attempts_total, prior_attempts (five newest closed, newest first), the notice, and lease_token when fenced.
--- Lines between `-- history{` and `-- history}` (here, in end_held and end_attempt) are the attempt-history work:
--- bench/lib/no-history.ts cuts them out to build the switchboard-no-history contender, so mark any new such work.
+-- Lines between `-- history{` and `-- history}` (here, in end_held, end_attempt, reap_locked and the verbs that
+-- stamp the head) are the attempt-history work: bench/lib/no-history.ts cuts them out to build the
+-- switchboard-no-history contender, so mark any new such work, and keep the SQL valid without it (a cut SET list
+-- item starts with its comma).
 create or replace function switchboard_internal.open_attempt(
   t switchboard.todos,
   claimer_kind text,
@@ -23,6 +27,7 @@ as $$
 #variable_conflict use_variable
 declare
   v_now timestamptz := now();
+  v_lease timestamptz := v_now + make_interval(secs => lease_seconds);
   v_cap integer;
   v_token text;
   v_claimant text;
@@ -39,53 +44,52 @@ begin
   end if;
 
   -- history{
-  if t.state = 'claimed' then
-    with closed as (
-      update switchboard.todo_attempts a
-         set ended_at = v_now, outcome = 'lease_expired',
-             disposition = (select x.disposition from switchboard_internal.transition('lease_expired', false) x)
-       where a.todo_id = t.id and a.seq = t.last_seq and a.ended_at is null
-      returning 1
-    )
-    insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-    select t.queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, count(*) from closed having count(*) > 0
-    on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n;
+  if t.head_claimer_kind is not null then
+    -- The head so far becomes an earlier attempt. Still open means its lease lapsed and this claim takes it over.
+    insert into switchboard.earlier_attempts
+      (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant, claimed_at,
+       last_heartbeat_at, lease_expires_at, ended_at, outcome, disposition, summary, summary_truncated, artifact,
+       lease_token_sha256)
+    values (t.id, t.last_seq, t.head_attempt, t.head_claimer_kind, t.head_endpoint_id, t.head_owner_id,
+            t.head_mcp_session_id, t.head_owner, t.head_claimant, t.head_claimed_at, t.head_last_heartbeat_at,
+            t.head_lease_expires_at, coalesce(t.head_ended_at, v_now), coalesce(t.head_outcome, 'lease_expired'),
+            coalesce(t.head_disposition, (switchboard_internal.transition('lease_expired', false)).disposition),
+            t.head_summary, t.head_summary_truncated, t.head_artifact, t.lease_token_sha256);
+    if t.head_ended_at is null then
+      insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
+      values (t.queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, 1)
+      on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1;
+    end if;
   end if;
   -- history}
 
-  -- The common claim is one statement (update + insert). Pruning history over the cap is its own statement, run
-  -- only when a todo has reached it: as a third arm of the CTE its plan nodes were set up on every claim.
-  with upd as (
-    update switchboard.todos x
-       set state = 'claimed',
-           attempt = x.attempt + 1,
-           owner = open_attempt.owner,
-           lease_expires_at = v_now + make_interval(secs => lease_seconds),
-           ready_at = null,
-           next_retry_at = null,
-           last_seq = x.last_seq + 1,
-           updated_at = v_now
-     where x.id = t.id
-    returning x.*
-  -- history{
-  ), opened as (
-    insert into switchboard.todo_attempts
-      (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant,
-       claimed_at, lease_expires_at, lease_token_sha256)
-    select u.id, u.last_seq, u.attempt, claimer_kind, claimer_endpoint_id, claimer_owner_id, mcp_session_id,
-           u.owner, v_claimant, v_now, u.lease_expires_at, switchboard_internal.digest(v_token)
-      from upd u
-  -- history}
-  )
-  select u.* into v_todo from upd u;
+  update switchboard.todos x
+     set state = 'claimed',
+         attempt = x.attempt + 1,
+         owner = open_attempt.owner,
+         lease_expires_at = v_lease,
+         ready_at = null,
+         next_retry_at = null,
+         last_seq = x.last_seq + 1,
+         lease_token_sha256 = switchboard_internal.digest(v_token),
+         updated_at = v_now
+         -- history{
+         , head_attempt = x.attempt + 1, head_claimer_kind = claimer_kind, head_endpoint_id = claimer_endpoint_id,
+         head_owner_id = claimer_owner_id, head_mcp_session_id = mcp_session_id, head_owner = open_attempt.owner,
+         head_claimant = v_claimant, head_claimed_at = v_now, head_last_heartbeat_at = null,
+         head_lease_expires_at = v_lease, head_ended_at = null, head_outcome = null, head_disposition = null,
+         head_summary = null, head_summary_truncated = false, head_artifact = null
+         -- history}
+   where x.id = t.id
+  returning x.* into v_todo;
 
   -- history{
-  -- The cap is never below 5 (_history_cap), so a todo's first five claims need not read the setting.
+  -- The cap is never below 5 (history_cap), so a todo's first five claims need not read the setting.
   if v_todo.last_seq > 5 then
     v_cap := switchboard_internal.history_cap();
     if v_todo.last_seq > v_cap then
       with pruned as (
-        delete from switchboard.todo_attempts p
+        delete from switchboard.earlier_attempts p
          where p.todo_id = v_todo.id and p.seq <= v_todo.last_seq - v_cap
         returning 1
       )
@@ -114,4 +118,4 @@ begin
 end;
 $$;
 comment on function switchboard_internal.open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text) is
-  'Internal. Claims a locked, claimable todo: closes a lapsed attempt as lease_expired, opens the new attempt, prunes history over the cap, returns the claim document.';
+  'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';

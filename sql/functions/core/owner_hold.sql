@@ -10,17 +10,13 @@ as $$
 #variable_conflict use_variable
 declare
   v_t switchboard.todos := switchboard_internal.owned_todo(owner_id, todo_id);
-  v_kind text;
-  v_claimer uuid;
 begin
   if v_t.state <> 'claimed' then
     perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
       'Only a todo you claimed from the Board can be released, extended, completed or failed there.');
   end if;
-  select a.claimer_kind, a.owner_id into v_kind, v_claimer
-    from switchboard.todo_attempts a
-   where a.todo_id = v_t.id and a.seq = v_t.last_seq and a.ended_at is null;
-  if v_kind is distinct from 'owner' or v_claimer is distinct from owner_id then
+  -- Who opened the attempt is on the todo row: its head (migration 000010), open while the todo is claimed.
+  if v_t.head_claimer_kind is distinct from 'owner' or v_t.head_owner_id is distinct from owner_id then
     perform switchboard_internal.raise('conflict', format('todo %s is held by %s, not by you from the Board', todo_id, v_t.owner),
       'The Board acts only on leases it took. The holder''s lease comes back when it lapses; Cancel stops the todo now.');
   end if;
