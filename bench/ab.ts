@@ -48,7 +48,7 @@ async function side(baseUrl: string, name: string, files: string[], backlog: num
   const ctx = { url, admin, queue: 'bench', noMigrate: true };
   const ep = await benchEndpoint(ctx, 'bench-agent');
   await fillSwitchboard(ctx, ep, backlog, 20_000);
-  const tables = ['switchboard.todos', 'switchboard.todo_attempts', 'switchboard.attempt_close_counts'];
+  const tables = ['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.attempt_close_counts'];
   for (const t of tables) await admin.unsafe(`alter table ${t} set (autovacuum_enabled = false)`);
   await settle(admin, tables);
   const sql = postgres(url, { max: 1, prepare: true, onnotice: () => {}, connection: { synchronous_commit: 'off' } });

@@ -170,7 +170,7 @@ async function main(): Promise<void> {
   for (const sessions of values.sessions.split(',').map(Number)) {
     const perBlock = Math.ceil(blockCycles / sessions);
     await fillSwitchboard(ctx, endpointId, (perBlock * blocks + warmup) * sessions * variants.length + 100, 5000);
-    await admin`analyze switchboard.todos, switchboard.todo_attempts`;
+    await admin`analyze switchboard.todos, switchboard.earlier_attempts`;
     const servers: Server[] = [];
     const runners: Runner[] = [];
     const samples: Sample[][] = variants.map(() => []);
@@ -270,7 +270,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  await admin`truncate switchboard.todo_attempts, switchboard.todos`;
+  await admin`truncate switchboard.earlier_attempts, switchboard.todos`;
   await admin`update switchboard.endpoints set revoked_at = now() where id = ${endpointId}::uuid`;
   await admin.end();
 }

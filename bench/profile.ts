@@ -31,7 +31,7 @@ interface Phase {
   tables: Record<string, { ins: number; upd: number; hot: number; del: number }>;
 }
 
-const STAT_TABLES = ['switchboard.todos', 'switchboard.todo_attempts', 'switchboard.attempt_close_counts', 'switchboard.settings', 'bare.jobs'];
+const STAT_TABLES = ['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.attempt_close_counts', 'switchboard.settings', 'bare.jobs'];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -61,10 +61,10 @@ async function main(): Promise<void> {
   await fillSwitchboard(ctx, ep, backlog, 20_000);
   await bare.reset(ctx, backlog, 20_000);
   // No autovacuum in the middle of a phase: its WAL and CPU would be counted to the verb (scratch database only).
-  for (const t of ['switchboard.todos', 'switchboard.todo_attempts', 'switchboard.attempt_close_counts', 'bare.jobs']) {
+  for (const t of ['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.attempt_close_counts', 'bare.jobs']) {
     await admin.unsafe(`alter table ${t} set (autovacuum_enabled = false)`);
   }
-  await settle(admin, ['switchboard.todos', 'switchboard.todo_attempts', 'switchboard.attempt_close_counts', 'bare.jobs']);
+  await settle(admin, ['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.attempt_close_counts', 'bare.jobs']);
 
   // One client connection, synchronous_commit off so the figures are CPU and WAL, not fsync waits.
   const sql = postgres(url, { max: 1, prepare: true, onnotice: () => {}, connection: { synchronous_commit: 'off', track_functions: 'all' } });

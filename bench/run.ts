@@ -9,6 +9,7 @@ import { bare } from './contenders/bare.js';
 import { graphileWorker } from './contenders/graphile-worker.js';
 import { loadMcpContender } from './contenders/mcp.js';
 import { pgBoss } from './contenders/pg-boss.js';
+import { switchboardNoHistory } from './contenders/no-history.js';
 import { switchboard } from './contenders/switchboard.js';
 import { type Contender, Counters, type Ctx } from './lib/contender.js';
 import { CpuSampler } from './lib/cpu.js';
@@ -30,7 +31,10 @@ const USAGE = `npm run bench -- [options]
   --warmup N         warm-up seconds per point (default 3)
   --repeat N         measure every point N times, the contenders' order reversed on every other pass; the table
                      shows the median pass (by cycles/s), the JSON every pass (default 1)
-  --only a,b         contenders to run (switchboard,bare,graphile-worker,pg-boss,switchboard-mcp)
+  --only a,b         contenders to run (switchboard,switchboard-no-history,bare,graphile-worker,pg-boss,switchboard-mcp)
+  --claim-clients 16,32  client counts of the claim-only points (claim_next under contention, no complete; the
+                     contenders that have them: switchboard, switchboard-no-history; default 16,32, --quick 8;
+                     0: none)
   --json FILE        write every figure as JSON
   --out DIR          where the markdown table and chart go (default docs/benchmarks; with --quick a temp dir)
   --scale            also the scale and maintenance figures (1M pending, 5M attempts, reap, prune)
@@ -46,6 +50,7 @@ interface Options {
   warmup: number;
   repeat: number;
   only: string[] | null;
+  claimClients: number[];
   json: string | null;
   out: string;
   scale: boolean;
@@ -63,6 +68,7 @@ function options(): Options {
       warmup: { type: 'string' },
       repeat: { type: 'string' },
       only: { type: 'string' },
+      'claim-clients': { type: 'string' },
       json: { type: 'string' },
       out: { type: 'string' },
       scale: { type: 'boolean', default: false },
@@ -93,6 +99,11 @@ function options(): Options {
     warmup: num(values.warmup, quick ? 1 : 3, 'warmup'),
     repeat: Math.round(num(values.repeat, 1, 'repeat')),
     only: values.only ? values.only.split(',').map((s) => s.trim()) : null,
+    claimClients: values['claim-clients'] === '0'
+      ? []
+      : values['claim-clients']
+        ? values['claim-clients'].split(',').map((s) => num(s.trim(), 1, 'claim-clients'))
+        : quick ? [8] : [16, 32],
     json: values.json ?? null,
     out: values.out ?? (quick ? join(tmpdir(), 'switchboard-bench') : join(root, 'docs', 'benchmarks')),
     scale: (values.scale ?? false) || (values['scale-only'] ?? false),
@@ -113,8 +124,16 @@ function medianPass(passes: PointResult[]): PointResult {
   return passes.length > 1 ? { ...p, passes_cycles_per_s: passes.map((x) => Math.round(x.cycles_per_s)) } : p;
 }
 
-/** One contender at one client count: fresh state, warm-up, a timed window, then the counters. */
-async function measurePoint(ctx: Ctx, c: Contender, clients: number, o: Options, wal: WalReader | null): Promise<PointResult> {
+/**
+ * One contender at one client count: fresh state, warm-up, a timed window, then the counters. With `claims`, a
+ * claim-only point: the clients only claim, and every claim counts as a cycle. A contender with a database of its
+ * own is arranged and measured there.
+ */
+async function measurePoint(
+  mainCtx: Ctx, c: Contender, clients: number, o: Options, mainWal: WalReader | null, claims = false,
+): Promise<PointResult> {
+  const ctx = c.ctx ?? mainCtx;
+  const wal = c.wal !== undefined ? c.wal : mainWal;
   // Enough ready work for 12k cycles/s through warm-up and window, about twice anything measured on this kind of
   // machine (the CI smoke: 8k/s, over its few seconds, to keep the fills short).
   const backlog = Math.ceil((o.quick ? 8_000 : 12_000) * (o.warmup + o.seconds + 2));
@@ -124,7 +143,7 @@ async function measurePoint(ctx: Ctx, c: Contender, clients: number, o: Options,
   await resetTableStats(ctx.admin, c.tables);
 
   const counters = new Counters();
-  const running = await c.start(ctx, clients, counters);
+  const running = claims ? await c.startClaims!(ctx, clients, counters) : await c.start(ctx, clients, counters);
   await sleep(o.warmup * 1000);
 
   const cpu = new CpuSampler();
@@ -150,6 +169,7 @@ async function measurePoint(ctx: Ctx, c: Contender, clients: number, o: Options,
   const hot = stats.reduce((a, s) => a + s.n_tup_hot_upd, 0);
   return {
     contender: c.name,
+    ...(claims ? { kind: 'claims' as const } : {}),
     clients,
     window_s: Math.round(windowS * 100) / 100,
     cycles,
@@ -172,9 +192,9 @@ async function measurePoint(ctx: Ctx, c: Contender, clients: number, o: Options,
   };
 }
 
-function failedPoint(contender: string, clients: number, e: unknown): PointResult {
+function failedPoint(contender: string, clients: number, e: unknown, claims = false): PointResult {
   return {
-    contender, clients, window_s: 0, cycles: 0, cycles_per_s: 0, claim_p50_ms: null, claim_p99_ms: null, claim_samples: 0,
+    contender, ...(claims ? { kind: 'claims' as const } : {}), clients, window_s: 0, cycles: 0, cycles_per_s: 0, claim_p50_ms: null, claim_p99_ms: null, claim_samples: 0,
     wal_bytes_per_cycle: null, wal_fpi_bytes_per_cycle: null, wal_cluster_bytes_per_cycle: null, wal_scope: 'cluster',
     dead_tuples: 0, hot_pct: null, autovacuums: 0, empty_claims: 0, errors: 1,
     first_error: e instanceof Error ? e.message : String(e),
@@ -200,7 +220,7 @@ async function main(): Promise<void> {
   try {
     const mcp = await loadMcpContender(root);
     if (!mcp.contender) notes.push(`switchboard-mcp: not measured — ${mcp.reason}`);
-    const all: Contender[] = [switchboard, bare, graphileWorker, pgBoss, ...(mcp.contender ? [mcp.contender] : [])];
+    const all: Contender[] = [switchboard, switchboardNoHistory, bare, graphileWorker, pgBoss, ...(mcp.contender ? [mcp.contender] : [])];
     const contenders = o.only ? all.filter((c) => o.only!.includes(c.name)) : all;
     const postgresSettings = await readSettings(admin);
     const wal = await walReader(admin);
@@ -251,14 +271,35 @@ async function main(): Promise<void> {
         }
         for (const c of contenders) points.push(medianPass(passes.get(c.name) ?? []));
       }
+      // Claim-only points: claim_next under contention from a deep backlog, nothing completed (ADR-0039's measure of
+      // what history costs a claim), for the contenders that have them, in the same alternating passes.
+      const claimers = contenders.filter((c) => c.startClaims);
+      for (const n of o.claimClients) {
+        const passes = new Map<string, PointResult[]>();
+        for (let r = 0; r < o.repeat; r++) {
+          for (const c of r % 2 ? [...claimers].reverse() : claimers) {
+            log(`${c.name} @ ${n} clients, claims only${o.repeat > 1 ? ` (pass ${r + 1}/${o.repeat})` : ''}: reset, ${o.warmup}s warm-up, ${o.seconds}s`);
+            let p: PointResult;
+            try {
+              p = await measurePoint(ctx, c, n, o, wal, true);
+            } catch (e) {
+              p = failedPoint(c.name, n, e, true);
+            }
+            passes.set(c.name, [...(passes.get(c.name) ?? []), p]);
+            log(`  ${Math.round(p.cycles_per_s)} claims/s, claim p50 ${p.claim_p50_ms?.toFixed(2)} ms, p99 ${p.claim_p99_ms?.toFixed(2)} ms` +
+                `${p.errors ? `, ${p.errors} errors (${p.first_error})` : ''}${p.empty_claims ? `, ${p.empty_claims} empty claims` : ''}`);
+          }
+        }
+        for (const c of claimers) points.push(medianPass(passes.get(c.name) ?? []));
+      }
       for (const c of contenders) await c.close?.(ctx);
-      const rs = ratios(points, o.clients);
+      const rs = ratios(points, o.clients, o.claimClients);
       process.stdout.write(`\n${consoleTable(points)}\n\nRatios (same run):\n${ratioLines(rs).map((l) => `  ${l}`).join('\n')}\n`);
       for (const n of notes) process.stdout.write(`note: ${n}\n`);
 
       mkdirSync(o.out, { recursive: true });
       const chart = join(o.out, 'throughput.png');
-      await renderChart(points, `Claim+complete cycles/s, ${info.machine.cores} cores, PostgreSQL ${postgresSettings.server_version.split(" ")[0]} — ${started.toISOString().slice(0, 10)}`, chart);
+      await renderChart(points.filter((p) => p.kind !== 'claims'), `Claim+complete cycles/s, ${info.machine.cores} cores, PostgreSQL ${postgresSettings.server_version.split(" ")[0]} — ${started.toISOString().slice(0, 10)}`, chart);
       info.finished_at = new Date().toISOString();
       writeFileSync(join(o.out, 'results.md'), markdown(info, points, rs, 'throughput.png'));
       log(`wrote ${relative(process.cwd(), chart)} and ${relative(process.cwd(), join(o.out, 'results.md'))}`);
@@ -283,7 +324,7 @@ async function main(): Promise<void> {
     }
     info.finished_at = new Date().toISOString();
     if (o.json) {
-      writeFileSync(resolve(o.json), `${JSON.stringify({ info, points, ratios: ratios(points, o.clients), scale }, null, 2)}\n`);
+      writeFileSync(resolve(o.json), `${JSON.stringify({ info, points, ratios: ratios(points, o.clients, o.claimClients), scale }, null, 2)}\n`);
       log(`wrote ${o.json}`);
     }
   } finally {

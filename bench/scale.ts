@@ -7,7 +7,7 @@ import { Counters, type Ctx } from './lib/contender.js';
 import { settle, sleep } from './lib/db.js';
 import { percentile } from './lib/report.js';
 
-const TABLES = ['switchboard.todos', 'switchboard.todo_attempts'];
+const TABLES = ['switchboard.todos', 'switchboard.earlier_attempts'];
 
 interface ClaimFigures {
   clients: number;
@@ -67,24 +67,28 @@ async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
 
 /** `done` terminal todos of the endpoint with `perTodo` closed attempts each (failed, failed, ..., completed). */
 async function fillHistory(ctx: Ctx, ep: string, done: number, perTodo: number, ageDays: number): Promise<void> {
+  // The newest attempt of each done todo is its head (todos.head_*, migration 000010), the earlier ones are rows of
+  // earlier_attempts: perTodo attempts per todo, all but the last failed/retry_scheduled.
   await ctx.admin`
     with t as (
       insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
-                                     run_at, created_at, updated_at)
+                                     run_at, created_at, updated_at, head_attempt, head_claimer_kind, head_endpoint_id,
+                                     head_owner, head_claimed_at, head_lease_expires_at, head_ended_at, head_outcome,
+                                     head_disposition, head_summary)
       select ${ep}::uuid, ${ctx.queue}::text, jsonb_build_object('n', g), 'done', ${perTodo}::int,
-             greatest(${perTodo}::int, 5), ${perTodo}::int, '{"ok": true}', x.t, x.t, x.t
+             greatest(${perTodo}::int, 5), ${perTodo}::int, '{"ok": true}', x.t, x.t, x.t, ${perTodo}::int, 'endpoint',
+             ${ep}::uuid, 'agent:bench-agent', x.t - interval '10 minutes', x.t - interval '5 minutes',
+             x.t - interval '9 minutes', 'completed', 'done', 'tried approach ' || ${perTodo}::int
         from generate_series(1, ${done}::int) g,
              lateral (select now() - make_interval(days => ${ageDays}::int) - g * interval '1 millisecond' as t) x
       returning id, updated_at
     )
-    insert into switchboard.todo_attempts (todo_id, seq, attempt, claimer_kind, endpoint_id, owner, claimed_at,
-                                           lease_expires_at, ended_at, outcome, disposition, summary)
+    insert into switchboard.earlier_attempts (todo_id, seq, attempt, claimer_kind, endpoint_id, owner, claimed_at,
+                                              lease_expires_at, ended_at, outcome, disposition, summary)
     select t.id, s, s, 'endpoint', ${ep}::uuid, 'agent:bench-agent', t.updated_at - interval '10 minutes',
-           t.updated_at - interval '5 minutes', t.updated_at - interval '9 minutes',
-           case when s = ${perTodo}::int then 'completed' else 'failed' end,
-           case when s = ${perTodo}::int then 'done' else 'retry_scheduled' end,
+           t.updated_at - interval '5 minutes', t.updated_at - interval '9 minutes', 'failed', 'retry_scheduled',
            'tried approach ' || s
-      from t, generate_series(1, ${perTodo}::int) s`;
+      from t, generate_series(1, ${perTodo}::int - 1) s`;
 }
 
 export async function runScale(ctx: Ctx, quick: boolean, log: (m: string) => void, out: string): Promise<ScaleResult> {
@@ -129,20 +133,16 @@ export async function runScale(ctx: Ctx, quick: boolean, log: (m: string) => voi
   log(`scale: filling ${sizes.lapsed_leases} lapsed leases`);
   [, fill.reap] = await timed(async () => {
     await fillSwitchboard(ctx, ep, sizes.claim_backlog, 0);
+    // Each lapsed lease's open attempt is the todo's head (migration 000010).
     await ctx.admin`
-      with t as (
-        insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, owner, lease_expires_at,
-                                       last_seq, run_at, created_at, updated_at)
-        select ${lapsedEp}::uuid, 'lapsed', jsonb_build_object('n', g), 'claimed', 1, 5, 'agent:bench-lapsed',
-               now() - interval '1 minute' - g * interval '1 millisecond', 1,
-               now() - interval '1 hour', now() - interval '1 hour', now() - interval '10 minutes'
-          from generate_series(1, ${sizes.lapsed_leases}::int) g
-        returning id, lease_expires_at
-      )
-      insert into switchboard.todo_attempts (todo_id, seq, attempt, claimer_kind, endpoint_id, owner, claimed_at, lease_expires_at)
-      select t.id, 1, 1, 'endpoint', ${lapsedEp}::uuid, 'agent:bench-lapsed', t.lease_expires_at - interval '5 minutes',
-             t.lease_expires_at
-        from t`;
+      insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, owner, lease_expires_at,
+                                     last_seq, run_at, created_at, updated_at, head_attempt, head_claimer_kind,
+                                     head_endpoint_id, head_owner, head_claimed_at, head_lease_expires_at)
+      select ${lapsedEp}::uuid, 'lapsed', jsonb_build_object('n', g), 'claimed', 1, 5, 'agent:bench-lapsed', x.l, 1,
+             now() - interval '1 hour', now() - interval '1 hour', now() - interval '10 minutes', 1, 'endpoint',
+             ${lapsedEp}::uuid, 'agent:bench-lapsed', x.l - interval '5 minutes', x.l
+        from generate_series(1, ${sizes.lapsed_leases}::int) g,
+             lateral (select now() - interval '1 minute' - g * interval '1 millisecond' as l) x`;
     await settle(ctx.admin, TABLES);
   });
   log(`scale: claims before the reap`);

@@ -30,7 +30,7 @@ function mcpContender(root: string): Contender {
   return {
     name: 'switchboard-mcp',
     describe: 'MCP tools/call claim_next then complete over Streamable HTTP (src/server.ts in a child process), one MCP session per client',
-    tables: ['switchboard.todos', 'switchboard.todo_attempts'],
+    tables: ['switchboard.todos', 'switchboard.earlier_attempts'],
 
     async install(ctx: Ctx) {
       // A fresh endpoint per run: the credential is shown only when it is vended.

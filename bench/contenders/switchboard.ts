@@ -8,7 +8,7 @@ let endpointId = '';
 export const switchboard: Contender = {
   name: 'switchboard',
   describe: 'select switchboard.claim_next(...) then select switchboard.complete(...): two prepared statements, one round trip each',
-  tables: ['switchboard.todos', 'switchboard.todo_attempts'],
+  tables: ['switchboard.todos', 'switchboard.earlier_attempts'],
 
   async install(ctx: Ctx) {
     if (!ctx.noMigrate) await migrateDatabase(ctx.url, { quiet: true });
@@ -22,28 +22,29 @@ export const switchboard: Contender = {
   async start(ctx: Ctx, clients: number, counters: Counters): Promise<Running> {
     return startSwitchboardClients(ctx.url, endpointId, ctx.queue, clients, counters);
   },
+
+  async startClaims(ctx: Ctx, clients: number, counters: Counters): Promise<Running> {
+    return startSwitchboardClaimers(ctx.url, endpointId, ctx.queue, clients, counters);
+  },
 };
 
 /**
- * Fresh todos: `history` done todos with one closed attempt each (so the attempts table has realistic, analysed
+ * Fresh todos: `history` done todos with one closed attempt each (so the todos table has realistic, analysed
  * contents and no plan is cached against an empty table), then `backlog` pending todos ready in FIFO order.
  */
 export async function fillSwitchboard(ctx: Ctx, endpoint: string, backlog: number, history: number, queue = ctx.queue) {
-  await ctx.admin`truncate switchboard.todo_attempts, switchboard.todos`;
+  await ctx.admin`truncate switchboard.earlier_attempts, switchboard.todos`;
+  // A done todo's one attempt is its head (todos.head_*, migration 000010): closed, completed/done.
   await ctx.admin`
-    with t as (
-      insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
-                                     run_at, created_at, updated_at)
-      select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 'done', 1, 5, 1, '{"ok": true}',
-             now() - interval '2 hours', now() - interval '2 hours', now() - interval '90 minutes'
-        from generate_series(1, ${history}::int) g
-      returning id, updated_at
-    )
-    insert into switchboard.todo_attempts (todo_id, seq, attempt, claimer_kind, endpoint_id, owner, claimed_at,
-                                           lease_expires_at, ended_at, outcome, disposition)
-    select t.id, 1, 1, 'endpoint', ${endpoint}::uuid, 'agent:bench-agent', t.updated_at - interval '1 minute',
-           t.updated_at + interval '4 minutes', t.updated_at, 'completed', 'done'
-      from t`;
+    insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
+                                   run_at, created_at, updated_at, head_attempt, head_claimer_kind, head_endpoint_id,
+                                   head_owner, head_claimed_at, head_lease_expires_at, head_ended_at, head_outcome,
+                                   head_disposition)
+    select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 'done', 1, 5, 1, '{"ok": true}',
+           now() - interval '2 hours', now() - interval '2 hours', now() - interval '90 minutes', 1, 'endpoint',
+           ${endpoint}::uuid, 'agent:bench-agent', now() - interval '91 minutes', now() - interval '86 minutes',
+           now() - interval '90 minutes', 'completed', 'done'
+      from generate_series(1, ${history}::int) g`;
   await ctx.admin`
     insert into switchboard.todos (endpoint_id, queue, payload, max_attempts, run_at, ready_at, created_at, updated_at)
     select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 5, x.t, x.t, x.t, x.t
@@ -57,6 +58,7 @@ export async function startSwitchboardClients(
   queue: string,
   clients: number,
   counters: Counters,
+  claimOnly = false,
 ): Promise<Running> {
   const sql = postgres(url, { max: clients, prepare: true, onnotice: () => {}, idle_timeout: 0 });
   let stop = false;
@@ -70,9 +72,11 @@ export async function startSwitchboardClients(
         const [r] = await c`select switchboard.claim_next(endpoint_id => ${endpoint}::uuid, queue => ${queue}::text) as doc`;
         return r.doc.empty ? null : (r.doc.id as string);
       },
-      async (id) => {
-        await c`select switchboard.complete(endpoint_id => ${endpoint}::uuid, todo_id => ${id}::uuid, result => ${result}::jsonb) as doc`;
-      },
+      claimOnly
+        ? null
+        : async (id) => {
+            await c`select switchboard.complete(endpoint_id => ${endpoint}::uuid, todo_id => ${id}::uuid, result => ${result}::jsonb) as doc`;
+          },
     ),
   );
   return {
@@ -86,6 +90,11 @@ export async function startSwitchboardClients(
       return counters.cycles;
     },
   };
+}
+
+/** Clients that only claim_next (each claim a cycle): claim throughput under claim_next contention. */
+export function startSwitchboardClaimers(url: string, endpoint: string, queue: string, clients: number, counters: Counters): Promise<Running> {
+  return startSwitchboardClients(url, endpoint, queue, clients, counters, true);
 }
 
 /** An endpoint for the benchmark's agents (reused when the database already has one). */

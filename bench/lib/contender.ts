@@ -1,5 +1,6 @@
 // The shape every contender implements, and the counters its client loops report into.
 import type { Sql } from './db.js';
+import type { WalReader } from './wal.js';
 
 export interface Ctx {
   /** URL of the benchmark database. */
@@ -56,19 +57,29 @@ export interface Contender {
   reset(ctx: Ctx, backlog: number, history: number): Promise<void>;
   /** Start `clients` concurrent clients claiming and completing until stopped. */
   start(ctx: Ctx, clients: number, counters: Counters): Promise<Running>;
+  /**
+   * Start `clients` concurrent clients that only claim (a claim-only point: claim_next under contention, the ADR-0039
+   * Confirmation's measure); each claim counts as a cycle. Contenders without it get no claim-only points.
+   */
+  startClaims?(ctx: Ctx, clients: number, counters: Counters): Promise<Running>;
   /** Once at the end. */
   close?(ctx: Ctx): Promise<void>;
+  /** A contender in a database of its own (set by install): its points are arranged and measured there. */
+  ctx?: Ctx;
+  /** That database's WAL reader. */
+  wal?: WalReader | null;
 }
 
 /**
  * One client's loop: claim (timed), complete, repeat until told to stop. `claim` returns null when the
- * queue had nothing (counted as empty; a backlog that never drains makes that an error in the report).
+ * queue had nothing (counted as empty; a backlog that never drains makes that an error in the report). With
+ * `complete` null the loop only claims (a claim-only point), each claim counted as a cycle.
  */
 export async function clientLoop<J>(
   counters: Counters,
   stopped: () => boolean,
   claim: () => Promise<J | null>,
-  complete: (job: J) => Promise<void>,
+  complete: ((job: J) => Promise<void>) | null,
 ): Promise<void> {
   while (!stopped()) {
     try {
@@ -80,7 +91,7 @@ export async function clientLoop<J>(
         await new Promise((r) => setTimeout(r, 5));
         continue;
       }
-      await complete(job);
+      if (complete) await complete(job);
       counters.cycles++;
     } catch (e) {
       counters.error(e);

@@ -5,6 +5,8 @@ import type { TableStats } from './db.js';
 
 export interface PointResult {
   contender: string;
+  /** 'claims': a claim-only point (the clients only claim; cycles are claims). Absent: claim+complete cycles. */
+  kind?: 'claims';
   clients: number;
   window_s: number;
   cycles: number;
@@ -44,20 +46,29 @@ export function percentile(sorted: number[], p: number): number | null {
   return sorted[i];
 }
 
-function rate(points: PointResult[], contender: string, clients: number): number | null {
-  const p = points.find((x) => x.contender === contender && x.clients === clients);
-  return p ? p.cycles_per_s : null;
+function rate(points: PointResult[], contender: string, clients: number, claims = false): number | null {
+  const p = points.find((x) => x.contender === contender && x.clients === clients && (x.kind === 'claims') === claims);
+  return p && p.cycles > 0 ? p.cycles_per_s : null;
 }
 
 function div(a: number | null, b: number | null): number | null {
   return a === null || b === null || b === 0 ? null : a / b;
 }
 
-/** Every ratio the issue asks for, each from this run's own points. */
-export function ratios(points: PointResult[], clientCounts: number[]): Ratio[] {
+/** Every ratio the issues ask for, each from this run's own points. */
+export function ratios(points: PointResult[], clientCounts: number[], claimCounts: number[] = []): Ratio[] {
   const out: Ratio[] = [];
+  // ADR-0039's Confirmation: what attempt history costs, against the same verb layer without it.
+  for (const c of claimCounts) {
+    const v = div(rate(points, 'switchboard', c, true), rate(points, 'switchboard-no-history', c, true));
+    if (v !== null) out.push({ name: 'switchboard / switchboard-no-history, claims only (ADR-0039: >= 0.90)', clients: c, value: v });
+  }
+  for (const c of clientCounts) {
+    const v = div(rate(points, 'switchboard', c), rate(points, 'switchboard-no-history', c));
+    if (v !== null) out.push({ name: 'switchboard / switchboard-no-history, cycle (ADR-0039: >= 0.90)', clients: c, value: v });
+  }
   const pairs: [string, string, string][] = [
-    ['switchboard / bare (history cost)', 'switchboard', 'bare'],
+    ['switchboard / bare', 'switchboard', 'bare'],
     ['switchboard / graphile-worker', 'switchboard', 'graphile-worker'],
     ['switchboard / pg-boss', 'switchboard', 'pg-boss'],
     ['MCP / direct SQL', 'switchboard-mcp', 'switchboard'],
@@ -70,7 +81,8 @@ export function ratios(points: PointResult[], clientCounts: number[]): Ratio[] {
   }
   const maxClients = Math.max(...clientCounts);
   for (const contender of [...new Set(points.map((p) => p.contender))]) {
-    const mine = points.filter((p) => p.contender === contender);
+    const mine = points.filter((p) => p.contender === contender && p.kind !== 'claims');
+    if (mine.length === 0) continue;
     const peak = Math.max(...mine.map((p) => p.cycles_per_s));
     const peakAt = mine.find((p) => p.cycles_per_s === peak)?.clients;
     out.push({
@@ -96,7 +108,7 @@ export function pgCpuMsPerCycle(p: PointResult): number | null {
 
 function row(p: PointResult): string[] {
   return [
-    p.contender, String(p.clients), f0(p.cycles_per_s), f2(p.claim_p50_ms), f2(p.claim_p99_ms),
+    p.kind === 'claims' ? `${p.contender} [claims only]` : p.contender, String(p.clients), f0(p.cycles_per_s), f2(p.claim_p50_ms), f2(p.claim_p99_ms),
     p.wal_scope === 'cluster' && p.wal_bytes_per_cycle !== null ? `${f0(p.wal_bytes_per_cycle)}*` : f0(p.wal_bytes_per_cycle),
     f0(p.wal_fpi_bytes_per_cycle), f0(p.dead_tuples), p.hot_pct === null ? '—' : p.hot_pct.toFixed(0), f0(p.cpu.client_pct_of_core),
     f0(p.cpu.server_pct_of_core), f0(p.cpu.backends_pct_of_core), f2(pgCpuMsPerCycle(p)), f0(p.cpu.machine_busy_pct), String(p.empty_claims), String(p.errors),
