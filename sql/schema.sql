@@ -268,11 +268,28 @@ CREATE FUNCTION switchboard.claim_next(endpoint_id uuid, queue text DEFAULT NULL
     AS $$
 #variable_conflict use_variable
 declare
-  v_agent text := switchboard_internal.agent(endpoint_id, 'claim_next');
-  v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
+  v_agent text;
+  v_budget boolean;
+  v_stored_lease text;
+  v_lease integer;
   v_t switchboard.todos;
   v_found boolean;
 begin
+  -- Authorization, whether the endpoint has a claim budget, and the default lease, in one statement; the errors in
+  -- the order they always had (forbidden, then invalid), the exact forbidden from agent() when the row is missing.
+  select e.agent_id, exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id),
+         (select s.value from switchboard.settings s where s.key = 'default_lease_seconds')
+    into v_agent, v_budget, v_stored_lease
+    from switchboard.endpoints e
+   where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next');
+  if v_agent is null then
+    v_agent := switchboard_internal.agent(endpoint_id, 'claim_next'); -- raises forbidden, saying why
+  end if;
+  if lease_seconds is null then
+    v_lease := switchboard_internal.default_lease(v_stored_lease);
+  else
+    v_lease := switchboard_internal.lease_seconds(lease_seconds); -- raises invalid out of range
+  end if;
   if queue is not null then
     perform switchboard_internal.check_queue(queue);
   end if;
@@ -315,7 +332,7 @@ begin
     return jsonb_build_object('empty', true);
   end if;
   return switchboard_internal.open_attempt(v_t, 'endpoint', endpoint_id, null, 'agent:' || v_agent,
-                                   claimant, require_fence, v_lease, mcp_session_id);
+                                   claimant, require_fence, v_lease, mcp_session_id, v_budget);
 end;
 $$;
 
@@ -342,14 +359,27 @@ CREATE FUNCTION switchboard.complete(endpoint_id uuid, todo_id uuid, result json
     AS $$
 #variable_conflict use_variable
 declare
-  v_agent text := switchboard_internal.agent(endpoint_id, 'complete');
   v_t switchboard.todos;
+  v_agent text;
 begin
+  -- The common report in one statement (end_held: authorization, holder, fence and both writes), taken when the
+  -- arguments need no check that could fail. When it matched nothing, the long way says why, with the errors in
+  -- their order: forbidden, invalid, then not_found or conflict (hold_agent). _todo_json is given a variable, so
+  -- it is inlined and its plan cached.
+  if artifact is null and (result is null or octet_length(result::text) <= switchboard_internal.limit_of('json_bytes')) then
+    v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null);
+    if v_t.id is not null then
+      return switchboard_internal.todo_json(v_t);
+    end if;
+  end if;
+  v_agent := switchboard_internal.agent(endpoint_id, 'complete');
   perform switchboard_internal.check_artifact(artifact);
   perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
-  -- One statement: the holder check and both writes (_end_held); _todo_json is then given a variable, so it is
-  -- inlined and its plan cached.
-  v_t := switchboard_internal.end_held(endpoint_id, todo_id, v_agent, lease_token, 'completed', result, summary, artifact);
+  v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, artifact);
+  if v_t.id is null then
+    v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
+    v_t := switchboard_internal.end_attempt(v_t, 'completed', result, summary, artifact);
+  end if;
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
@@ -1405,13 +1435,25 @@ CREATE FUNCTION switchboard.release(endpoint_id uuid, todo_id uuid, summary text
     AS $$
 #variable_conflict use_variable
 declare
-  v_agent text := switchboard_internal.agent(endpoint_id, 'release');
   v_t switchboard.todos;
+  v_agent text;
 begin
+  -- The common release in one statement (end_held: authorization, holder, fence and both writes), taken when the
+  -- arguments need no check that could fail. When it matched nothing, the long way says why, with the errors in
+  -- their order: forbidden, invalid, then not_found or conflict (hold_agent).
+  if artifact is null then
+    v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, null);
+    if v_t.id is not null then
+      return switchboard_internal.todo_json(v_t);
+    end if;
+  end if;
+  v_agent := switchboard_internal.agent(endpoint_id, 'release');
   perform switchboard_internal.check_artifact(artifact);
-  -- One statement: the holder check and both writes (_end_held); _todo_json is then given a variable, so it is
-  -- inlined and its plan cached.
-  v_t := switchboard_internal.end_held(endpoint_id, todo_id, v_agent, lease_token, 'released', null, summary, artifact);
+  v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, artifact);
+  if v_t.id is null then
+    v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
+    v_t := switchboard_internal.end_attempt(v_t, 'released', null, summary, artifact);
+  end if;
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
@@ -3303,6 +3345,25 @@ COMMENT ON FUNCTION switchboard_internal.cut_utf8(input text, max_bytes integer,
 
 
 --
+-- Name: default_lease(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.default_lease(stored text) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select switchboard_internal.int_of(stored, 300, switchboard_internal.limit_of('lease_seconds_min'),
+                                     switchboard_internal.limit_of('lease_seconds_max'))
+$$;
+
+
+--
+-- Name: FUNCTION default_lease(stored text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.default_lease(stored text) IS 'Internal. The default lease in seconds from the stored default_lease_seconds text: a whole number in 1..86400, else 300.';
+
+
+--
 -- Name: digest(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -3395,20 +3456,24 @@ COMMENT ON FUNCTION switchboard_internal.end_attempt(t switchboard.todos, outcom
 -- Name: end_held(uuid, uuid, text, text, text, jsonb, text, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text, outcome text, result jsonb, summary text, artifact text) RETURNS switchboard.todos
+CREATE FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text) RETURNS switchboard.todos
     LANGUAGE plpgsql
     AS $$
 #variable_conflict use_variable
 declare
   v_now timestamptz := now();
-  v_summary record;
+  v_cut text;
+  v_truncated boolean := false;
   v_pair record;
   v_todo switchboard.todos;
 begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
   end if;
-  v_summary := switchboard_internal.report_summary(outcome, result, summary);
+  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read.
+  if summary is not null or (result is not null and outcome = 'completed') then
+    select r.cut, r.truncated into v_cut, v_truncated from switchboard_internal.report_summary(outcome, result, summary) r;
+  end if;
   -- complete and release never depend on the cap: done/done and requeued/pending.
   v_pair := switchboard_internal.transition(outcome, false);
 
@@ -3423,10 +3488,12 @@ begin
            updated_at = v_now
            -- history{
            , head_ended_at = v_now, head_outcome = end_held.outcome, head_disposition = v_pair.disposition,
-           head_summary = v_summary.cut, head_summary_truncated = v_summary.truncated, head_artifact = end_held.artifact
+           head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
      where x.id = todo_id and x.endpoint_id = endpoint_id
-       and x.owner = 'agent:' || agent_id and x.lease_expires_at > v_now
+       and x.owner = (select 'agent:' || e.agent_id from switchboard.endpoints e
+                       where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, verb))
+       and x.lease_expires_at > v_now
        and x.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
     returning x.*
   -- history{
@@ -3438,21 +3505,16 @@ begin
   -- history}
   )
   select h.* into v_todo from held h;
-  if found then
-    return v_todo;
-  end if;
-
-  v_todo := switchboard_internal.hold_agent(endpoint_id, todo_id, agent_id, lease_token);
-  return switchboard_internal.end_attempt(v_todo, outcome, result, summary, artifact);
+  return v_todo;
 end;
 $$;
 
 
 --
--- Name: FUNCTION end_held(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text, outcome text, result jsonb, summary text, artifact text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text, outcome text, result jsonb, summary text, artifact text) IS 'Internal. complete/release on the agent path in one statement: holder and fence checked in the UPDATE''s WHERE, attempt closed alongside; not_found/conflict via _hold_agent when nothing matched.';
+COMMENT ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text) IS 'Internal. complete/release on the agent path in one statement: authorization, holder and fence checked in the UPDATE''s WHERE, attempt closed alongside; null when nothing matched (the verb then goes the long way).';
 
 
 --
@@ -3523,6 +3585,26 @@ COMMENT ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uu
 
 
 --
+-- Name: int_of(text, integer, integer, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.int_of(value text, fallback integer, min_value integer, max_value integer) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $_$
+  select case when value ~ '^\s*-?[0-9]{1,12}\s*$' and trim(value)::bigint between min_value and max_value
+              then trim(value)::integer
+              else fallback end
+$_$;
+
+
+--
+-- Name: FUNCTION int_of(value text, fallback integer, min_value integer, max_value integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.int_of(value text, fallback integer, min_value integer, max_value integer) IS 'Internal. A stored setting value as a whole number in min..max, else the fallback (missing, malformed or out of range).';
+
+
+--
 -- Name: lease_seconds(integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -3531,8 +3613,7 @@ CREATE FUNCTION switchboard_internal.lease_seconds(requested integer) RETURNS in
     AS $$
 begin
   if requested is null then
-    return switchboard_internal.setting_int('default_lease_seconds', 300, switchboard_internal.limit_of('lease_seconds_min'),
-                                            switchboard_internal.limit_of('lease_seconds_max'));
+    return switchboard_internal.default_lease((select s.value from switchboard.settings s where s.key = 'default_lease_seconds'));
   end if;
   if requested < switchboard_internal.limit_of('lease_seconds_min') or requested > switchboard_internal.limit_of('lease_seconds_max') then
     perform switchboard_internal.raise('invalid', format('lease_seconds must be between %s and %s, not %s',
@@ -3742,10 +3823,10 @@ and the endpoint''s webhook doorbell job (graphile_worker.add_job, one per endpo
 
 
 --
--- Name: open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+-- Name: open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) RETURNS jsonb
+CREATE FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean DEFAULT true) RETURNS jsonb
     LANGUAGE plpgsql
     AS $$
 #variable_conflict use_variable
@@ -3758,7 +3839,11 @@ declare
   v_todo switchboard.todos;
   v_prior jsonb := '[]'::jsonb;
 begin
-  perform switchboard_internal.admit_claim(t.endpoint_id); -- over its budget: throttled, nothing changed
+  -- Over its budget: throttled, nothing changed. budgeted false: the caller read, in this transaction, that the
+  -- endpoint has no budget (claim_next, with its authorization), so there is no bucket row to charge.
+  if budgeted is distinct from false then
+    perform switchboard_internal.admit_claim(t.endpoint_id);
+  end if;
   if claimant is not null then
     v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
                                                 switchboard_internal.limit_of('claimant_bytes'))).cut;
@@ -3844,10 +3929,10 @@ $$;
 
 
 --
--- Name: FUNCTION open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';
+COMMENT ON FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) IS 'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';
 
 
 --
@@ -4085,22 +4170,12 @@ COMMENT ON FUNCTION switchboard_internal.setting_bool(setting_key text) IS 'Inte
 
 CREATE FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) RETURNS integer
     LANGUAGE plpgsql STABLE
-    AS $_$
-declare
-  v_text text;
-  v_int bigint;
+    AS $$
 begin
-  select s.value into v_text from switchboard.settings s where s.key = setting_key;
-  if v_text is null or v_text !~ '^\s*-?[0-9]{1,12}\s*$' then
-    return fallback;
-  end if;
-  v_int := trim(v_text)::bigint;
-  if v_int < min_value or v_int > max_value then
-    return fallback;
-  end if;
-  return v_int::integer;
+  return switchboard_internal.int_of((select s.value from switchboard.settings s where s.key = setting_key),
+                                     fallback, min_value, max_value);
 end;
-$_$;
+$$;
 
 
 --
@@ -5702,6 +5777,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.cut_utf8(input text, max_bytes integ
 
 
 --
+-- Name: FUNCTION default_lease(stored text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.default_lease(stored text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION digest(secret text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -5716,10 +5798,10 @@ REVOKE ALL ON FUNCTION switchboard_internal.end_attempt(t switchboard.todos, out
 
 
 --
--- Name: FUNCTION end_held(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text, outcome text, result jsonb, summary text, artifact text); Type: ACL; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text, outcome text, result jsonb, summary text, artifact text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text) FROM PUBLIC;
 
 
 --
@@ -5734,6 +5816,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.history_cap() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION int_of(value text, fallback integer, min_value integer, max_value integer); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.int_of(value text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
 
 
 --
@@ -5793,10 +5882,10 @@ REVOKE ALL ON FUNCTION switchboard_internal.on_todo_claimable() FROM PUBLIC;
 
 
 --
--- Name: FUNCTION open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text); Type: ACL; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) FROM PUBLIC;
 
 
 --

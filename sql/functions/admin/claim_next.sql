@@ -20,11 +20,28 @@ set search_path = switchboard, pg_temp
 as $$
 #variable_conflict use_variable
 declare
-  v_agent text := switchboard_internal.agent(endpoint_id, 'claim_next');
-  v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
+  v_agent text;
+  v_budget boolean;
+  v_stored_lease text;
+  v_lease integer;
   v_t switchboard.todos;
   v_found boolean;
 begin
+  -- Authorization, whether the endpoint has a claim budget, and the default lease, in one statement; the errors in
+  -- the order they always had (forbidden, then invalid), the exact forbidden from agent() when the row is missing.
+  select e.agent_id, exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id),
+         (select s.value from switchboard.settings s where s.key = 'default_lease_seconds')
+    into v_agent, v_budget, v_stored_lease
+    from switchboard.endpoints e
+   where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next');
+  if v_agent is null then
+    v_agent := switchboard_internal.agent(endpoint_id, 'claim_next'); -- raises forbidden, saying why
+  end if;
+  if lease_seconds is null then
+    v_lease := switchboard_internal.default_lease(v_stored_lease);
+  else
+    v_lease := switchboard_internal.lease_seconds(lease_seconds); -- raises invalid out of range
+  end if;
   if queue is not null then
     perform switchboard_internal.check_queue(queue);
   end if;
@@ -67,7 +84,7 @@ begin
     return jsonb_build_object('empty', true);
   end if;
   return switchboard_internal.open_attempt(v_t, 'endpoint', endpoint_id, null, 'agent:' || v_agent,
-                                   claimant, require_fence, v_lease, mcp_session_id);
+                                   claimant, require_fence, v_lease, mcp_session_id, v_budget);
 end;
 $$;
 comment on function switchboard.claim_next(uuid, text, text, boolean, integer, text) is

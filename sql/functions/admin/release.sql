@@ -17,13 +17,25 @@ set search_path = switchboard, pg_temp
 as $$
 #variable_conflict use_variable
 declare
-  v_agent text := switchboard_internal.agent(endpoint_id, 'release');
   v_t switchboard.todos;
+  v_agent text;
 begin
+  -- The common release in one statement (end_held: authorization, holder, fence and both writes), taken when the
+  -- arguments need no check that could fail. When it matched nothing, the long way says why, with the errors in
+  -- their order: forbidden, invalid, then not_found or conflict (hold_agent).
+  if artifact is null then
+    v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, null);
+    if v_t.id is not null then
+      return switchboard_internal.todo_json(v_t);
+    end if;
+  end if;
+  v_agent := switchboard_internal.agent(endpoint_id, 'release');
   perform switchboard_internal.check_artifact(artifact);
-  -- One statement: the holder check and both writes (_end_held); _todo_json is then given a variable, so it is
-  -- inlined and its plan cached.
-  v_t := switchboard_internal.end_held(endpoint_id, todo_id, v_agent, lease_token, 'released', null, summary, artifact);
+  v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, artifact);
+  if v_t.id is null then
+    v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
+    v_t := switchboard_internal.end_attempt(v_t, 'released', null, summary, artifact);
+  end if;
   return switchboard_internal.todo_json(v_t);
 end;
 $$;

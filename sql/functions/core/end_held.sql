@@ -1,5 +1,6 @@
--- end_held: complete and release on the agent path as one statement. The holder check (this agent, live lease, the
--- fence: the digest of the lease token on the todo row) sits in the WHERE of the todo's UPDATE, and the same UPDATE
+-- end_held: complete and release on the agent path as one statement. The authorization (a live endpoint holding the
+-- verb) and the holder check (this agent, live lease, the fence: the digest of the lease token on the todo row) sit
+-- in the WHERE of the todo's UPDATE, and the same UPDATE
 -- closes the attempt: it is the todo's head (the head_* columns, migration 000010), so nothing else is written but
 -- the close counter. The two statements of the lock-then-check path (hold_agent, then end_attempt) and the
 -- row-lock WAL record they write go away.
@@ -9,13 +10,14 @@
 --   The holder's own heartbeat only moves the lease on, so it proceeds.
 --   The WHERE names the owner, not state = 'claimed': only a claimed todo has an owner (todos_row_ok), and a state
 --   test lets the planner prefer a partial index of claimed todos over the primary key.
--- When nothing matched, hold_agent says why (not_found or conflict, as before); if it finds the caller does hold
--- the lease after all (a race the single statement lost), the transition runs the lock-then-check way.
+-- Returns the todo, or null when nothing matched: the verb then goes the long way (agent, the argument checks,
+-- hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found, conflict, in that order) or,
+-- when the caller does hold the lease after all (a race the single statement lost), ends it lock-then-check.
 -- Only completed and released: their outcome does not depend on the row (fail's retry-or-dead-letter does).
 create or replace function switchboard_internal.end_held(
   endpoint_id uuid,
   todo_id uuid,
-  agent_id text,
+  verb text,
   lease_token text,
   outcome text,
   result jsonb,
@@ -28,14 +30,18 @@ as $$
 #variable_conflict use_variable
 declare
   v_now timestamptz := now();
-  v_summary record;
+  v_cut text;
+  v_truncated boolean := false;
   v_pair record;
   v_todo switchboard.todos;
 begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
   end if;
-  v_summary := switchboard_internal.report_summary(outcome, result, summary);
+  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read.
+  if summary is not null or (result is not null and outcome = 'completed') then
+    select r.cut, r.truncated into v_cut, v_truncated from switchboard_internal.report_summary(outcome, result, summary) r;
+  end if;
   -- complete and release never depend on the cap: done/done and requeued/pending.
   v_pair := switchboard_internal.transition(outcome, false);
 
@@ -50,10 +56,12 @@ begin
            updated_at = v_now
            -- history{
            , head_ended_at = v_now, head_outcome = end_held.outcome, head_disposition = v_pair.disposition,
-           head_summary = v_summary.cut, head_summary_truncated = v_summary.truncated, head_artifact = end_held.artifact
+           head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
      where x.id = todo_id and x.endpoint_id = endpoint_id
-       and x.owner = 'agent:' || agent_id and x.lease_expires_at > v_now
+       and x.owner = (select 'agent:' || e.agent_id from switchboard.endpoints e
+                       where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, verb))
+       and x.lease_expires_at > v_now
        and x.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
     returning x.*
   -- history{
@@ -65,13 +73,8 @@ begin
   -- history}
   )
   select h.* into v_todo from held h;
-  if found then
-    return v_todo;
-  end if;
-
-  v_todo := switchboard_internal.hold_agent(endpoint_id, todo_id, agent_id, lease_token);
-  return switchboard_internal.end_attempt(v_todo, outcome, result, summary, artifact);
+  return v_todo;
 end;
 $$;
 comment on function switchboard_internal.end_held(uuid, uuid, text, text, text, jsonb, text, text) is
-  'Internal. complete/release on the agent path in one statement: holder and fence checked in the UPDATE''s WHERE, attempt closed alongside; not_found/conflict via _hold_agent when nothing matched.';
+  'Internal. complete/release on the agent path in one statement: authorization, holder and fence checked in the UPDATE''s WHERE, attempt closed alongside; null when nothing matched (the verb then goes the long way).';

@@ -6,8 +6,7 @@ stable
 as $$
 begin
   if requested is null then
-    return switchboard_internal.setting_int('default_lease_seconds', 300, switchboard_internal.limit_of('lease_seconds_min'),
-                                            switchboard_internal.limit_of('lease_seconds_max'));
+    return switchboard_internal.default_lease((select s.value from switchboard.settings s where s.key = 'default_lease_seconds'));
   end if;
   if requested < switchboard_internal.limit_of('lease_seconds_min') or requested > switchboard_internal.limit_of('lease_seconds_max') then
     perform switchboard_internal.raise('invalid', format('lease_seconds must be between %s and %s, not %s',

@@ -19,7 +19,8 @@ create or replace function switchboard_internal.open_attempt(
   claimant text,
   require_fence boolean,
   lease_seconds integer,
-  mcp_session_id text)
+  mcp_session_id text,
+  budgeted boolean default true)
 returns jsonb
 language plpgsql
 volatile
@@ -34,7 +35,11 @@ declare
   v_todo switchboard.todos;
   v_prior jsonb := '[]'::jsonb;
 begin
-  perform switchboard_internal.admit_claim(t.endpoint_id); -- over its budget: throttled, nothing changed
+  -- Over its budget: throttled, nothing changed. budgeted false: the caller read, in this transaction, that the
+  -- endpoint has no budget (claim_next, with its authorization), so there is no bucket row to charge.
+  if budgeted is distinct from false then
+    perform switchboard_internal.admit_claim(t.endpoint_id);
+  end if;
   if claimant is not null then
     v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
                                                 switchboard_internal.limit_of('claimant_bytes'))).cut;
@@ -117,5 +122,5 @@ begin
       || case when v_token is not null then jsonb_build_object('lease_token', v_token) else '{}'::jsonb end;
 end;
 $$;
-comment on function switchboard_internal.open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text) is
+comment on function switchboard_internal.open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text, boolean) is
   'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';

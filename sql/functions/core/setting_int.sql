@@ -4,19 +4,9 @@ returns integer
 language plpgsql
 stable
 as $$
-declare
-  v_text text;
-  v_int bigint;
 begin
-  select s.value into v_text from switchboard.settings s where s.key = setting_key;
-  if v_text is null or v_text !~ '^\s*-?[0-9]{1,12}\s*$' then
-    return fallback;
-  end if;
-  v_int := trim(v_text)::bigint;
-  if v_int < min_value or v_int > max_value then
-    return fallback;
-  end if;
-  return v_int::integer;
+  return switchboard_internal.int_of((select s.value from switchboard.settings s where s.key = setting_key),
+                                     fallback, min_value, max_value);
 end;
 $$;
 comment on function switchboard_internal.setting_int(text, integer, integer, integer) is
