@@ -7,8 +7,17 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ab.ts --b new.sql [--a old.sql]
 //     [--rounds 40]   each round is 50 claims and 50 completes per variant
 //     [--backlog N]   pending todos beyond those the rounds claim (default 1000)
-import { readFileSync } from 'node:fs';
+//     [--a-rev REV] [--b-rev REV]   that side's database is migrated from the tree at git revision REV (its
+//                     migrations and function files, checked out in a temporary worktree) instead of this one, so
+//                     a schema change can be priced against the schema before it; --a/--b files apply on top
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { migrate } from 'graphile-migrate';
+import { runMigrations as runWorkerMigrations } from 'graphile-worker';
 import postgres from 'postgres';
 import { migrateDatabase } from '../src/migrate.js';
 import { benchEndpoint, fillSwitchboard } from './contenders/switchboard.js';
@@ -33,7 +42,25 @@ interface Side {
   end(): Promise<void>;
 }
 
-async function side(baseUrl: string, name: string, files: string[], backlog: number): Promise<Side> {
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Migrates `url` as the tree at git revision `rev` would: its committed migrations, then its function files. */
+async function migrateAt(url: string, rev: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-ab-'));
+  try {
+    execFileSync('git', ['-C', root, 'worktree', 'add', '--detach', '--quiet', dir, rev]);
+    if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    await migrate({ connectionString: url, migrationsFolder: join(dir, 'sql/migrations') } as Parameters<typeof migrate>[0], false, false);
+    await runWorkerMigrations({ connectionString: url });
+    const mod = await import(join(dir, 'scripts/apply-functions.mjs'));
+    await mod.applyFunctions(url, { log: () => {} });
+  } finally {
+    execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', dir]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function side(baseUrl: string, name: string, files: string[], backlog: number, rev?: string): Promise<Side> {
   const u = new URL(baseUrl);
   const db = `sb_ab_${name.toLowerCase()}`;
   const root = postgres(baseUrl, { max: 1, onnotice: () => {} });
@@ -42,13 +69,17 @@ async function side(baseUrl: string, name: string, files: string[], backlog: num
   await root.end();
   u.pathname = `/${db}`;
   const url = u.toString();
-  await migrateDatabase(url, { quiet: true });
+  if (rev) await migrateAt(url, rev);
+  else await migrateDatabase(url, { quiet: true });
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   for (const f of files) await admin.unsafe(readFileSync(f, 'utf8'));
   const ctx = { url, admin, queue: 'bench', noMigrate: true };
   const ep = await benchEndpoint(ctx, 'bench-agent');
   await fillSwitchboard(ctx, ep, backlog, 20_000);
-  const tables = ['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.attempt_close_counts'];
+  const tables = (await admin<{ t: string }[]>`
+    select t from unnest(array['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.todo_attempts',
+                               'switchboard.attempt_close_counts']) t
+     where (select relkind from pg_class where oid = to_regclass(t)) = 'r'`).map((r) => r.t);
   for (const t of tables) await admin.unsafe(`alter table ${t} set (autovacuum_enabled = false)`);
   await settle(admin, tables);
   const sql = postgres(url, { max: 1, prepare: true, onnotice: () => {}, connection: { synchronous_commit: 'off' } });
@@ -87,6 +118,8 @@ async function main(): Promise<void> {
     options: {
       a: { type: 'string', multiple: true },
       b: { type: 'string', multiple: true },
+      'a-rev': { type: 'string' },
+      'b-rev': { type: 'string' },
       rounds: { type: 'string', default: '40' },
       // Pending todos beyond what the rounds claim (the full benchmark's points start with ~240,000).
       backlog: { type: 'string', default: '1000' },
@@ -95,8 +128,8 @@ async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const rounds = Number(values.rounds);
   const backlog = rounds * BLOCK + 100 + Number(values.backlog);
-  const A = await side(url, 'A', values.a ?? [], backlog);
-  const B = await side(url, 'B', values.b ?? [], backlog);
+  const A = await side(url, 'A', values.a ?? [], backlog, values['a-rev']);
+  const B = await side(url, 'B', values.b ?? [], backlog, values['b-rev']);
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? [B, A] : [A, B];
     for (const kind of ['claim', 'complete'] as const) {

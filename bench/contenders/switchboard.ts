@@ -33,18 +33,39 @@ export const switchboard: Contender = {
  * contents and no plan is cached against an empty table), then `backlog` pending todos ready in FIFO order.
  */
 export async function fillSwitchboard(ctx: Ctx, endpoint: string, backlog: number, history: number, queue = ctx.queue) {
-  await ctx.admin`truncate switchboard.earlier_attempts, switchboard.todos`;
-  // A done todo's one attempt is its head (todos.head_*, migration 000010): closed, completed/done.
-  await ctx.admin`
-    insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
-                                   run_at, created_at, updated_at, head_attempt, head_claimer_kind, head_endpoint_id,
-                                   head_owner, head_claimed_at, head_lease_expires_at, head_ended_at, head_outcome,
-                                   head_disposition)
-    select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 'done', 1, 5, 1, '{"ok": true}',
-           now() - interval '2 hours', now() - interval '2 hours', now() - interval '90 minutes', 1, 'endpoint',
-           ${endpoint}::uuid, 'agent:bench-agent', now() - interval '91 minutes', now() - interval '86 minutes',
-           now() - interval '90 minutes', 'completed', 'done'
-      from generate_series(1, ${history}::int) g`;
+  // bench/ab.ts --a-rev measures a revision from before migration 000010 too, where attempts were rows of a table.
+  const [{ heads }] = await ctx.admin`
+    select exists (select 1 from pg_attribute where attrelid = 'switchboard.todos'::regclass and attname = 'head_claimer_kind') as heads`;
+  if (!heads) {
+    await ctx.admin`truncate switchboard.todo_attempts, switchboard.todos`;
+    await ctx.admin`
+      with t as (
+        insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
+                                       run_at, created_at, updated_at)
+        select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 'done', 1, 5, 1, '{"ok": true}',
+               now() - interval '2 hours', now() - interval '2 hours', now() - interval '90 minutes'
+          from generate_series(1, ${history}::int) g
+        returning id, updated_at
+      )
+      insert into switchboard.todo_attempts (todo_id, seq, attempt, claimer_kind, endpoint_id, owner, claimed_at,
+                                             lease_expires_at, ended_at, outcome, disposition)
+      select t.id, 1, 1, 'endpoint', ${endpoint}::uuid, 'agent:bench-agent', t.updated_at - interval '1 minute',
+             t.updated_at + interval '4 minutes', t.updated_at, 'completed', 'done'
+        from t`;
+  } else {
+    await ctx.admin`truncate switchboard.earlier_attempts, switchboard.todos`;
+    // A done todo's one attempt is its head (todos.head_*, migration 000010): closed, completed/done.
+    await ctx.admin`
+      insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
+                                     run_at, created_at, updated_at, head_attempt, head_claimer_kind, head_endpoint_id,
+                                     head_owner, head_claimed_at, head_lease_expires_at, head_ended_at, head_outcome,
+                                     head_disposition)
+      select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 'done', 1, 5, 1, '{"ok": true}',
+             now() - interval '2 hours', now() - interval '2 hours', now() - interval '90 minutes', 1, 'endpoint',
+             ${endpoint}::uuid, 'agent:bench-agent', now() - interval '91 minutes', now() - interval '86 minutes',
+             now() - interval '90 minutes', 'completed', 'done'
+        from generate_series(1, ${history}::int) g`;
+  }
   await ctx.admin`
     insert into switchboard.todos (endpoint_id, queue, payload, max_attempts, run_at, ready_at, created_at, updated_at)
     select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 5, x.t, x.t, x.t, x.t
