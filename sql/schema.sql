@@ -1480,6 +1480,8 @@ CREATE FUNCTION switchboard.requeue_due_retries(batch_limit integer DEFAULT NULL
 declare
   v_now timestamptz := now();
   v_count integer;
+  v_endpoints uuid[];
+  v_queues text[];
 begin
   if batch_limit is not null and batch_limit < 1 then
     perform switchboard_internal.raise('invalid', 'batch_limit must be at least 1', null);
@@ -1490,12 +1492,16 @@ begin
      order by x.next_retry_at
      limit batch_limit
      for update skip locked
+  ), moved as (
+    update switchboard.todos x
+       set state = 'pending', next_retry_at = null, updated_at = v_now
+      from due d
+     where x.id = d.id
+    returning x.endpoint_id, x.queue
   )
-  update switchboard.todos x
-     set state = 'pending', next_retry_at = null, updated_at = v_now
-    from due d
-   where x.id = d.id;
-  get diagnostics v_count = row_count;
+  select count(*)::integer, array_agg(m.endpoint_id), array_agg(m.queue) into v_count, v_endpoints, v_queues from moved m;
+  perform switchboard_internal.ring(d.endpoint_id, d.queue)
+     from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues) u(endpoint_id, queue)) d;
   return v_count;
 end;
 $$;
@@ -1529,6 +1535,7 @@ begin
      set state = 'pending', attempt = 0, next_retry_at = null, ready_at = now(), updated_at = now()
    where x.id = v_t.id
   returning x.* into v_t;
+  perform switchboard_internal.ring(v_t.endpoint_id, v_t.queue);
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
@@ -2760,73 +2767,73 @@ CREATE FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
     AS $$
 declare
-  v_ok boolean;
   v_rule text;
 begin
-  -- The common case in one expression; which rule failed is worked out below only when one did. The head's own
-  -- rules are todo_attempts_row_ok's, inlined here for the common case (a nested call per row costs more).
-  v_ok := attempt >= 0 and max_attempts between 1 and 1000 and last_seq >= 0 and attempts_pruned between 0 and last_seq
-     and case state
-           when 'claimed' then owner is not null and lease_expires_at is not null and ready_at is null
-                               and next_retry_at is null and last_seq > 0
-           when 'pending' then owner is null and lease_expires_at is null and ready_at is not null and next_retry_at is null
-           when 'failed' then owner is null and lease_expires_at is null and ready_at is not distinct from next_retry_at
-           when 'done' then owner is null and lease_expires_at is null and ready_at is null and next_retry_at is null
-           when 'canceled' then owner is null and lease_expires_at is null and ready_at is null and next_retry_at is null
-           else false
-         end
-     and (head_claimer_kind is null
-          or (last_seq >= 1 and (head_ended_at is null) = (state = 'claimed')
-              and case head_claimer_kind when 'endpoint' then head_endpoint_id is not null
-                                         when 'owner' then head_owner_id is not null else false end
-              and coalesce(octet_length(head_claimant) <= 128, true) and coalesce(octet_length(head_summary) <= 2048, true)
-              and coalesce(octet_length(head_artifact) <= 512, true)
-              and coalesce(octet_length(lease_token_sha256) = 32, true)
-              and case when head_ended_at is null then head_outcome is null and head_disposition is null
-                       else coalesce(head_outcome || '/' || head_disposition in (
-                              'completed/done', 'failed/retry_scheduled', 'failed/dead_lettered', 'released/requeued',
-                              'lease_expired/requeued', 'reaped/requeued', 'reaped/dead_lettered', 'canceled/canceled',
-                              'revoked/dead_lettered'), false)
-                            and (head_outcome not in ('lease_expired', 'reaped') or (head_summary is null and head_artifact is null))
-                  end));
-  if v_ok then
-    return true;
-  end if;
-  if state not in ('pending', 'claimed', 'done', 'failed', 'canceled') then
-    v_rule := 'todos_state_known';
-  elsif attempt < 0 then
-    v_rule := 'todos_attempt_nonnegative';
-  elsif max_attempts not between 1 and 1000 then
-    v_rule := 'todos_max_attempts_range';
-  elsif last_seq < 0 then
-    v_rule := 'todos_last_seq_nonnegative';
-  elsif attempts_pruned not between 0 and last_seq then
-    v_rule := 'todos_attempts_pruned_range';
-  -- A claimed todo has an owner and a lease, and nothing else says when it is ready.
-  elsif state = 'claimed' and not (owner is not null and lease_expires_at is not null
-                                   and ready_at is null and next_retry_at is null and last_seq > 0) then
-    v_rule := 'todos_claimed_has_lease';
-  -- A pending todo has neither owner nor lease, and a time from which it may be claimed.
-  elsif state = 'pending' and not (owner is null and lease_expires_at is null and ready_at is not null
-                                   and next_retry_at is null) then
-    v_rule := 'todos_pending_is_free';
-  -- A failed todo either waits for its retry (ready then) or is a dead letter (never ready).
-  elsif state = 'failed' and not (owner is null and lease_expires_at is null
-                                  and ready_at is not distinct from next_retry_at) then
-    v_rule := 'todos_failed_retry_or_dead';
-  -- done and canceled are terminal: nothing is held, nothing is scheduled.
-  elsif state in ('done', 'canceled') and not (owner is null and lease_expires_at is null
-                                               and ready_at is null and next_retry_at is null) then
-    v_rule := 'todos_terminal_is_still';
-  elsif head_claimer_kind is not null
-        -- The head breaks one of an attempt's own rules: todo_attempts_row_ok raises naming it (else it is fine).
-        and switchboard_internal.todo_attempts_row_ok(last_seq, head_claimer_kind, head_endpoint_id, head_owner_id,
-              head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256)
-        -- The head attempt is open exactly while the todo is claimed: one open attempt per todo, and none left open
-        -- behind a todo that moved on.
-        and (last_seq < 1 or (head_ended_at is null) <> (state = 'claimed')) then
-    v_rule := 'todos_head_open_while_claimed';
+  if not (attempt >= 0 and max_attempts between 1 and 1000 and last_seq >= 0 and attempts_pruned between 0 and last_seq) then
+    v_rule := case when attempt < 0 then 'todos_attempt_nonnegative'
+                   when max_attempts not between 1 and 1000 then 'todos_max_attempts_range'
+                   when last_seq < 0 then 'todos_last_seq_nonnegative'
+                   else 'todos_attempts_pruned_range' end;
+  elsif state = 'claimed' then
+    -- A claimed todo has an owner and a lease, and nothing else says when it is ready.
+    if not (owner is not null and lease_expires_at is not null and ready_at is null and next_retry_at is null and last_seq > 0) then
+      v_rule := 'todos_claimed_has_lease';
+    end if;
+  elsif state = 'pending' then
+    -- A pending todo has neither owner nor lease, and a time from which it may be claimed.
+    if not (owner is null and lease_expires_at is null and ready_at is not null and next_retry_at is null) then
+      v_rule := 'todos_pending_is_free';
+    end if;
+  elsif state = 'failed' then
+    -- A failed todo either waits for its retry (ready then) or is a dead letter (never ready).
+    if not (owner is null and lease_expires_at is null and ready_at is not distinct from next_retry_at) then
+      v_rule := 'todos_failed_retry_or_dead';
+    end if;
+  elsif state in ('done', 'canceled') then
+    -- done and canceled are terminal: nothing is held, nothing is scheduled.
+    if not (owner is null and lease_expires_at is null and ready_at is null and next_retry_at is null) then
+      v_rule := 'todos_terminal_is_still';
+    end if;
   else
+    v_rule := 'todos_state_known';
+  end if;
+
+  -- The head attempt (migration 000010), when the todo has one: the rules of an attempt row, and it is open exactly
+  -- while the todo is claimed (one open attempt per todo, none left open behind a todo that moved on).
+  if v_rule is null and head_claimer_kind is not null then
+    if not (last_seq >= 1
+            and case head_claimer_kind when 'endpoint' then head_endpoint_id is not null
+                                       when 'owner' then head_owner_id is not null else false end
+            and coalesce(octet_length(head_claimant) <= 128, true)
+            and coalesce(octet_length(lease_token_sha256) = 32, true)) then
+      return switchboard_internal.todo_attempts_row_ok(last_seq, head_claimer_kind, head_endpoint_id, head_owner_id,
+               head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256);
+    end if;
+    if head_ended_at is null then
+      if not (head_outcome is null and head_disposition is null and coalesce(octet_length(head_summary) <= 2048, true)
+              and coalesce(octet_length(head_artifact) <= 512, true)) then
+        return switchboard_internal.todo_attempts_row_ok(last_seq, head_claimer_kind, head_endpoint_id, head_owner_id,
+                 head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256);
+      end if;
+      if state <> 'claimed' then
+        v_rule := 'todos_head_open_while_claimed';
+      end if;
+    else
+      if not (coalesce(head_outcome || '/' || head_disposition in (
+                 'completed/done', 'failed/retry_scheduled', 'failed/dead_lettered', 'released/requeued',
+                 'lease_expired/requeued', 'reaped/requeued', 'reaped/dead_lettered', 'canceled/canceled',
+                 'revoked/dead_lettered'), false)
+              and (head_outcome not in ('lease_expired', 'reaped') or (head_summary is null and head_artifact is null))
+              and coalesce(octet_length(head_summary) <= 2048, true) and coalesce(octet_length(head_artifact) <= 512, true)) then
+        return switchboard_internal.todo_attempts_row_ok(last_seq, head_claimer_kind, head_endpoint_id, head_owner_id,
+                 head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256);
+      end if;
+      if state = 'claimed' then
+        v_rule := 'todos_head_open_while_claimed';
+      end if;
+    end if;
+  end if;
+  if v_rule is null then
     return true;
   end if;
   raise exception 'new row for relation "todos" violates check constraint "%"', v_rule
@@ -3440,6 +3447,12 @@ begin
   -- history}
   )
   select m.* into v_todo from moved m;
+  if v_ready <= v_now then
+    -- Claimable now: released, or failed with a retry already due (a zero backoff).
+    perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
+  elsif v_disposition = 'dead_lettered' and t.state = 'claimed' then
+    perform switchboard_internal.notify_dead_letter(v_todo.id, v_todo.last_seq, v_todo.endpoint_id);
+  end if;
   return v_todo;
 end;
 $$;
@@ -3505,6 +3518,9 @@ begin
   -- history}
   )
   select h.* into v_todo from held h;
+  if outcome = 'released' and v_todo.id is not null then
+    perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
+  end if;
   return v_todo;
 end;
 $$;
@@ -3750,44 +3766,41 @@ COMMENT ON FUNCTION switchboard_internal.notice() IS 'Internal. The untrusted-da
 
 
 --
--- Name: on_attempt_closed(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+-- Name: notify_dead_letter(uuid, integer, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.on_attempt_closed() RETURNS trigger
+CREATE FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid) RETURNS void
     LANGUAGE plpgsql
     AS $$
--- @plpgsql_check_options: relid = switchboard.todos
+#variable_conflict use_variable
 declare
   v_notify_url text;
   v_max_attempts integer;
 begin
-  if new.head_disposition = 'dead_lettered' then
-    select o.notify_url into v_notify_url
-      from switchboard.endpoints e
-      join switchboard.owners o on o.id = e.owner_id
-     where e.id = new.endpoint_id;
-    v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
-    if switchboard_internal.setting_bool('instance_dead_letter_sink') then
-      perform graphile_worker.add_job('switchboard_dead_letter',
-                json_build_object('todo_id', new.id, 'seq', new.last_seq, 'sink', 'instance'),
-                max_attempts => v_max_attempts);
-    end if;
-    if v_notify_url is not null then
-      perform graphile_worker.add_job('switchboard_dead_letter',
-                json_build_object('todo_id', new.id, 'seq', new.last_seq, 'sink', 'owner'),
-                max_attempts => v_max_attempts);
-    end if;
+  select o.notify_url into v_notify_url
+    from switchboard.endpoints e
+    join switchboard.owners o on o.id = e.owner_id
+   where e.id = endpoint_id;
+  v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
+  if switchboard_internal.setting_bool('instance_dead_letter_sink') then
+    perform graphile_worker.add_job('switchboard_dead_letter',
+              json_build_object('todo_id', todo_id, 'seq', seq, 'sink', 'instance'),
+              max_attempts => v_max_attempts);
   end if;
-  return null;
+  if v_notify_url is not null then
+    perform graphile_worker.add_job('switchboard_dead_letter',
+              json_build_object('todo_id', todo_id, 'seq', seq, 'sink', 'owner'),
+              max_attempts => v_max_attempts);
+  end if;
 end;
 $$;
 
 
 --
--- Name: FUNCTION on_attempt_closed(); Type: COMMENT; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.on_attempt_closed() IS 'Internal trigger (todos, after the open attempt closes as a dead letter): enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
+COMMENT ON FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid) IS 'Internal. A todo''s attempt closed as a dead letter: enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
 
 
 --
@@ -3797,18 +3810,8 @@ COMMENT ON FUNCTION switchboard_internal.on_attempt_closed() IS 'Internal trigge
 CREATE FUNCTION switchboard_internal.on_todo_claimable() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
--- @plpgsql_check_options: relid = switchboard.todos
-declare
-  v_url text;
 begin
-  perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', new.queue, 'endpoint', new.endpoint_id)::text);
-  select e.doorbell_url into v_url from switchboard.endpoints e where e.id = new.endpoint_id;
-  if v_url is not null then
-    perform graphile_worker.add_job('switchboard_doorbell_webhook',
-              json_build_object('endpoint_id', new.endpoint_id, 'queue', new.queue),
-              job_key => 'switchboard_doorbell:' || new.endpoint_id::text || ':' || new.queue,
-              max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
-  end if;
+  perform switchboard_internal.ring(new.endpoint_id, new.queue);
   return null;
 end;
 $$;
@@ -3818,8 +3821,8 @@ $$;
 -- Name: FUNCTION on_todo_claimable(); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.on_todo_claimable() IS 'Internal trigger (todos, when a todo becomes claimable now): pg_notify on channel switchboard_doorbell with {"queue": ..., "endpoint": ...},
-and the endpoint''s webhook doorbell job (graphile_worker.add_job, one per endpoint and queue) when it has a doorbell_url.';
+COMMENT ON FUNCTION switchboard_internal.on_todo_claimable() IS 'Internal trigger (todos, after an insert claimable now): rings the doorbell with switchboard_internal.ring (pg_notify on
+switchboard_doorbell, and the endpoint''s webhook doorbell job when it has a doorbell_url).';
 
 
 --
@@ -4075,8 +4078,16 @@ COMMENT ON FUNCTION switchboard_internal.random_token(n_bytes integer) IS 'Inter
 --
 
 CREATE FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamp with time zone) RETURNS TABLE(queue text)
-    LANGUAGE sql
+    LANGUAGE plpgsql
     AS $$
+#variable_conflict use_variable
+declare
+  v_ids uuid[];
+  v_seqs integer[];
+  v_endpoints uuid[];
+  v_queues text[];
+  v_caps boolean[];
+begin
   with moved as (
     update switchboard.todos x
        set state = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).state,
@@ -4087,7 +4098,7 @@ CREATE FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timest
            head_disposition = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).disposition
            -- history}
      where x.id = any(todo_ids) and x.state = 'claimed' and x.lease_expires_at <= at_time
-    returning x.queue
+    returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap
   -- history{
   ), counted as (
     -- Once per queue, not once per row: 1,000 row-by-row bumps of one counter row walk an ever longer chain of
@@ -4097,7 +4108,17 @@ CREATE FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timest
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
   -- history}
   )
-  select m.queue from moved m;
+  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.queue), array_agg(m.at_cap)
+    into v_ids, v_seqs, v_endpoints, v_queues, v_caps
+    from moved m;
+  perform switchboard_internal.notify_dead_letter(u.id, u.seq, u.endpoint_id)
+     from unnest(v_ids, v_seqs, v_endpoints, v_caps) u(id, seq, endpoint_id, at_cap)
+    where u.at_cap;
+  perform switchboard_internal.ring(d.endpoint_id, d.queue)
+     from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues, v_caps) u(endpoint_id, queue, at_cap)
+            where not u.at_cap) d;
+  return query select u.queue from unnest(v_queues) u(queue);
+end;
 $$;
 
 
@@ -4105,7 +4126,7 @@ $$;
 -- Name: FUNCTION reap_locked(todo_ids uuid[], at_time timestamp with time zone); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamp with time zone) IS 'Internal. The reaper''s transition for locked, lapsed todos: below the cap -> pending (reaped/requeued), at it -> dead letter (reaped/dead_lettered). Returns the queue of each attempt closed.';
+COMMENT ON FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamp with time zone) IS 'Internal. The reaper''s transition for locked, lapsed todos: below the cap -> pending (reaped/requeued), at it -> dead letter (reaped/dead_lettered); rings and notifies. Returns the queue of each attempt closed.';
 
 
 --
@@ -4137,6 +4158,37 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean) IS 'Internal. The closing summary of an attempt: given, or the compact result (attempt_summary_from_result), cut to 2048 bytes.';
+
+
+--
+-- Name: ring(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_url text;
+begin
+  perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', queue, 'endpoint', endpoint_id)::text);
+  select e.doorbell_url into v_url from switchboard.endpoints e where e.id = endpoint_id;
+  if v_url is not null then
+    perform graphile_worker.add_job('switchboard_doorbell_webhook',
+              json_build_object('endpoint_id', endpoint_id, 'queue', queue),
+              job_key => 'switchboard_doorbell:' || endpoint_id::text || ':' || queue,
+              max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
+  end if;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION ring(endpoint_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) IS 'Internal. A todo of the endpoint''s queue became claimable now: pg_notify on switchboard_doorbell with {"queue", "endpoint"}, and the
+endpoint''s webhook doorbell job (one per endpoint and queue) when it has a doorbell_url.';
 
 
 --
@@ -4943,20 +4995,6 @@ COMMENT ON TRIGGER todo_attempts_write ON switchboard.todo_attempts IS 'create o
 
 
 --
--- Name: todos todos_attempt_dead_lettered; Type: TRIGGER; Schema: switchboard; Owner: -
---
-
-CREATE TRIGGER todos_attempt_dead_lettered AFTER UPDATE OF head_ended_at ON switchboard.todos FOR EACH ROW WHEN (((old.head_ended_at IS NULL) AND (new.head_ended_at IS NOT NULL) AND (new.head_disposition = 'dead_lettered'::text))) EXECUTE FUNCTION switchboard_internal.on_attempt_closed();
-
-
---
--- Name: TRIGGER todos_attempt_dead_lettered ON todos; Type: COMMENT; Schema: switchboard; Owner: -
---
-
-COMMENT ON TRIGGER todos_attempt_dead_lettered ON switchboard.todos IS 'create or replace trigger todos_attempt_dead_lettered after update of head_ended_at on switchboard.todos for each row when (old.head_ended_at is null and new.head_ended_at is not null and new.head_disposition = ''dead_lettered'') execute function switchboard_internal.on_attempt_closed()';
-
-
---
 -- Name: todos todos_claimable_insert; Type: TRIGGER; Schema: switchboard; Owner: -
 --
 
@@ -4968,20 +5006,6 @@ CREATE TRIGGER todos_claimable_insert AFTER INSERT ON switchboard.todos FOR EACH
 --
 
 COMMENT ON TRIGGER todos_claimable_insert ON switchboard.todos IS 'create or replace trigger todos_claimable_insert after insert on switchboard.todos for each row when (new.ready_at <= now()) execute function switchboard_internal.on_todo_claimable()';
-
-
---
--- Name: todos todos_claimable_update; Type: TRIGGER; Schema: switchboard; Owner: -
---
-
-CREATE TRIGGER todos_claimable_update AFTER UPDATE OF state, ready_at ON switchboard.todos FOR EACH ROW WHEN (((new.ready_at <= now()) AND ((old.ready_at IS NULL) OR (old.state IS DISTINCT FROM new.state)))) EXECUTE FUNCTION switchboard_internal.on_todo_claimable();
-
-
---
--- Name: TRIGGER todos_claimable_update ON todos; Type: COMMENT; Schema: switchboard; Owner: -
---
-
-COMMENT ON TRIGGER todos_claimable_update ON switchboard.todos IS 'create or replace trigger todos_claimable_update after update of state, ready_at on switchboard.todos for each row when (new.ready_at <= now() and (old.ready_at is null or old.state is distinct from new.state)) execute function switchboard_internal.on_todo_claimable()';
 
 
 --
@@ -5868,10 +5892,10 @@ REVOKE ALL ON FUNCTION switchboard_internal.notice() FROM PUBLIC;
 
 
 --
--- Name: FUNCTION on_attempt_closed(); Type: ACL; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_internal.on_attempt_closed() FROM PUBLIC;
+REVOKE ALL ON FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid) FROM PUBLIC;
 
 
 --
@@ -5935,6 +5959,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION ring(endpoint_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) FROM PUBLIC;
 
 
 --

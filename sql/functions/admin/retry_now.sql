@@ -19,6 +19,7 @@ begin
      set state = 'pending', attempt = 0, next_retry_at = null, ready_at = now(), updated_at = now()
    where x.id = v_t.id
   returning x.* into v_t;
+  perform switchboard_internal.ring(v_t.endpoint_id, v_t.queue);
   return switchboard_internal.todo_json(v_t);
 end;
 $$;

@@ -1,6 +1,7 @@
 -- end_attempt: the transitions that end a lease (or, for cancel, a todo that has none), in one statement:
 -- the open attempt, the todo's head (migration 000010), is closed with its outcome and disposition (ADR-0039's
--- table) in the same UPDATE that moves the todo on; then the close is counted.
+-- table) in the same UPDATE that moves the todo on, and the close is counted; then a todo pending again rings its
+-- doorbell (ring) and a dead letter is notified (notify_dead_letter).
 --   completed -> done (result stored)           failed below the cap -> failed, retry at now + backoff
 --   released  -> pending, ready now             failed at the cap    -> failed, dead letter
 --   canceled  -> canceled                       revoked              -> failed, dead letter
@@ -63,6 +64,12 @@ begin
   -- history}
   )
   select m.* into v_todo from moved m;
+  if v_ready <= v_now then
+    -- Claimable now: released, or failed with a retry already due (a zero backoff).
+    perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
+  elsif v_disposition = 'dead_lettered' and t.state = 'claimed' then
+    perform switchboard_internal.notify_dead_letter(v_todo.id, v_todo.last_seq, v_todo.endpoint_id);
+  end if;
   return v_todo;
 end;
 $$;

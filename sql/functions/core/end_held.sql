@@ -73,6 +73,9 @@ begin
   -- history}
   )
   select h.* into v_todo from held h;
+  if outcome = 'released' and v_todo.id is not null then
+    perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
+  end if;
   return v_todo;
 end;
 $$;

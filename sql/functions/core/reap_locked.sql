@@ -3,12 +3,22 @@
 --   Below its cap a todo goes back to pending, ready now, its attempt closed reaped/requeued; at the cap it
 --   becomes a dead letter (failed, no retry), its attempt closed reaped/dead_lettered. reap runs it over a batch;
 --   claim_next runs it over one lapsed lease on its last attempt that it met, so the pair a todo gets does not
---   depend on which of the two got there first. Returns the queue of each attempt closed (reap counts them).
+--   depend on which of the two got there first. Then each endpoint and queue with a todo pending again rings its
+--   doorbell (ring) and each dead letter is notified (notify_dead_letter). Returns the queue of each attempt closed
+--   (reap counts them).
 create or replace function switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamptz)
 returns table (queue text)
-language sql
+language plpgsql
 volatile
 as $$
+#variable_conflict use_variable
+declare
+  v_ids uuid[];
+  v_seqs integer[];
+  v_endpoints uuid[];
+  v_queues text[];
+  v_caps boolean[];
+begin
   with moved as (
     update switchboard.todos x
        set state = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).state,
@@ -19,7 +29,7 @@ as $$
            head_disposition = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).disposition
            -- history}
      where x.id = any(todo_ids) and x.state = 'claimed' and x.lease_expires_at <= at_time
-    returning x.queue
+    returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap
   -- history{
   ), counted as (
     -- Once per queue, not once per row: 1,000 row-by-row bumps of one counter row walk an ever longer chain of
@@ -29,7 +39,17 @@ as $$
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
   -- history}
   )
-  select m.queue from moved m;
+  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.queue), array_agg(m.at_cap)
+    into v_ids, v_seqs, v_endpoints, v_queues, v_caps
+    from moved m;
+  perform switchboard_internal.notify_dead_letter(u.id, u.seq, u.endpoint_id)
+     from unnest(v_ids, v_seqs, v_endpoints, v_caps) u(id, seq, endpoint_id, at_cap)
+    where u.at_cap;
+  perform switchboard_internal.ring(d.endpoint_id, d.queue)
+     from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues, v_caps) u(endpoint_id, queue, at_cap)
+            where not u.at_cap) d;
+  return query select u.queue from unnest(v_queues) u(queue);
+end;
 $$;
 comment on function switchboard_internal.reap_locked(uuid[], timestamptz) is
-  'Internal. The reaper''s transition for locked, lapsed todos: below the cap -> pending (reaped/requeued), at it -> dead letter (reaped/dead_lettered). Returns the queue of each attempt closed.';
+  'Internal. The reaper''s transition for locked, lapsed todos: below the cap -> pending (reaped/requeued), at it -> dead letter (reaped/dead_lettered); rings and notifies. Returns the queue of each attempt closed.';
