@@ -240,8 +240,9 @@ begin
       format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
       'Claim it after that time, or use claim_next to take work that is ready now.');
   end if;
-  return switchboard_internal.open_attempt(v_t, 'endpoint', endpoint_id, null, 'agent:' || v_agent,
-                                   claimant, require_fence, v_lease, mcp_session_id);
+  return switchboard_internal.open_attempt(v_t.id, v_t.endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
+                                           v_t.state = 'claimed', 'endpoint', endpoint_id, null, 'agent:' || v_agent,
+                                           claimant, require_fence, v_lease, mcp_session_id);
 end;
 $$;
 
@@ -272,8 +273,11 @@ declare
   v_budget boolean;
   v_stored_lease text;
   v_lease integer;
-  v_t switchboard.todos;
-  v_found boolean;
+  v_id uuid;
+  v_queue text;
+  v_has_head boolean;
+  v_below_cap boolean;
+  v_lapsed boolean := true;
 begin
   -- Authorization, whether the endpoint has a claim budget, and the default lease, in one statement; the errors in
   -- the order they always had (forbidden, then invalid), the exact forbidden from agent() when the row is missing.
@@ -296,43 +300,50 @@ begin
   -- A lapsed lease on its last attempt cannot be taken over: it is dead-lettered here with the reaper's own
   -- transition (reap_locked), in this transaction, and the probe looks again. So a todo never stays claimed
   -- forever behind a lapsed lease when no reaper runs (a DBA in psql); each one met is settled once.
+  -- Only what the transition needs is read (a whole todos row through PL/pgSQL is a 40-column projection).
   loop
     if queue is not null then
-      select x.* into v_t from switchboard.todos x
+      select x.id, x.queue, x.head_claimer_kind is not null, x.attempt < x.max_attempts
+        into v_id, v_queue, v_has_head, v_below_cap
+        from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
          and x.lease_expires_at <= now()
        order by x.lease_expires_at
        limit 1 for update skip locked;
     else
-      select x.* into v_t from switchboard.todos x
+      select x.id, x.queue, x.head_claimer_kind is not null, x.attempt < x.max_attempts
+        into v_id, v_queue, v_has_head, v_below_cap
+        from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.state = 'claimed'
          and x.lease_expires_at <= now()
        order by x.lease_expires_at
        limit 1 for update skip locked;
     end if;
-    v_found := found;
-    exit when not v_found or v_t.attempt < v_t.max_attempts;
-    perform switchboard_internal.reap_locked(array[v_t.id], now());
+    exit when not found or v_below_cap;
+    perform switchboard_internal.reap_locked(array[v_id], now());
+    v_id := null;
   end loop;
-  if not v_found then
+  if v_id is null then
+    v_lapsed := false;
     if queue is not null then
-      select x.* into v_t from switchboard.todos x
+      select x.id, x.queue, x.head_claimer_kind is not null into v_id, v_queue, v_has_head
+        from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.queue = queue and x.ready_at <= now()
        order by x.priority desc, x.ready_at
        limit 1 for update skip locked;
     else
-      select x.* into v_t from switchboard.todos x
+      select x.id, x.queue, x.head_claimer_kind is not null into v_id, v_queue, v_has_head
+        from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.ready_at <= now()
        order by x.priority desc, x.ready_at
        limit 1 for update skip locked;
     end if;
-    v_found := found;
+    if v_id is null then
+      return jsonb_build_object('empty', true);
+    end if;
   end if;
-  if not v_found then
-    return jsonb_build_object('empty', true);
-  end if;
-  return switchboard_internal.open_attempt(v_t, 'endpoint', endpoint_id, null, 'agent:' || v_agent,
-                                   claimant, require_fence, v_lease, mcp_session_id, v_budget);
+  return switchboard_internal.open_attempt(v_id, endpoint_id, v_queue, v_has_head, v_lapsed, 'endpoint', endpoint_id, null,
+                                           'agent:' || v_agent, claimant, require_fence, v_lease, mcp_session_id, v_budget);
 end;
 $$;
 
@@ -360,26 +371,28 @@ CREATE FUNCTION switchboard.complete(endpoint_id uuid, todo_id uuid, result json
 #variable_conflict use_variable
 declare
   v_t switchboard.todos;
+  v_doc jsonb;
   v_agent text;
 begin
   -- The common report in one statement (end_held: authorization, holder, fence and both writes), taken when the
   -- arguments need no check that could fail. When it matched nothing, the long way says why, with the errors in
-  -- their order: forbidden, invalid, then not_found or conflict (hold_agent). _todo_json is given a variable, so
-  -- it is inlined and its plan cached.
+  -- their order: forbidden, invalid, then not_found or conflict (hold_agent). The answer is built in that
+  -- statement's RETURNING.
   if artifact is null and (result is null or octet_length(result::text) <= switchboard_internal.limit_of('json_bytes')) then
-    v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null);
-    if v_t.id is not null then
-      return switchboard_internal.todo_json(v_t);
+    v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null);
+    if v_doc is not null then
+      return v_doc;
     end if;
   end if;
   v_agent := switchboard_internal.agent(endpoint_id, 'complete');
   perform switchboard_internal.check_artifact(artifact);
   perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
-  v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, artifact);
-  if v_t.id is null then
-    v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
-    v_t := switchboard_internal.end_attempt(v_t, 'completed', result, summary, artifact);
+  v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, artifact);
+  if v_doc is not null then
+    return v_doc;
   end if;
+  v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
+  v_t := switchboard_internal.end_attempt(v_t, 'completed', result, summary, artifact);
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
@@ -892,7 +905,9 @@ begin
       'Use Retry now to make a failed todo claimable at once.');
   end if;
   select 'owner:' || o.handle into v_who from switchboard.owners o where o.id = owner_id;
-  return switchboard_internal.open_attempt(v_t, 'owner', null, owner_id, v_who, coalesce(claimant, v_who), false, v_lease, null);
+  return switchboard_internal.open_attempt(v_t.id, v_t.endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
+                                           v_t.state = 'claimed', 'owner', null, owner_id, v_who, coalesce(claimant, v_who),
+                                           false, v_lease, null);
 end;
 $$;
 
@@ -1436,24 +1451,26 @@ CREATE FUNCTION switchboard.release(endpoint_id uuid, todo_id uuid, summary text
 #variable_conflict use_variable
 declare
   v_t switchboard.todos;
+  v_doc jsonb;
   v_agent text;
 begin
   -- The common release in one statement (end_held: authorization, holder, fence and both writes), taken when the
   -- arguments need no check that could fail. When it matched nothing, the long way says why, with the errors in
   -- their order: forbidden, invalid, then not_found or conflict (hold_agent).
   if artifact is null then
-    v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, null);
-    if v_t.id is not null then
-      return switchboard_internal.todo_json(v_t);
+    v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, null);
+    if v_doc is not null then
+      return v_doc;
     end if;
   end if;
   v_agent := switchboard_internal.agent(endpoint_id, 'release');
   perform switchboard_internal.check_artifact(artifact);
-  v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, artifact);
-  if v_t.id is null then
-    v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
-    v_t := switchboard_internal.end_attempt(v_t, 'released', null, summary, artifact);
+  v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, artifact);
+  if v_doc is not null then
+    return v_doc;
   end if;
+  v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
+  v_t := switchboard_internal.end_attempt(v_t, 'released', null, summary, artifact);
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
@@ -3469,7 +3486,7 @@ COMMENT ON FUNCTION switchboard_internal.end_attempt(t switchboard.todos, outcom
 -- Name: end_held(uuid, uuid, text, text, text, jsonb, text, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text) RETURNS switchboard.todos
+CREATE FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text) RETURNS jsonb
     LANGUAGE plpgsql
     AS $$
 #variable_conflict use_variable
@@ -3478,7 +3495,9 @@ declare
   v_cut text;
   v_truncated boolean := false;
   v_pair record;
-  v_todo switchboard.todos;
+  v_doc jsonb;
+  v_endpoint uuid;
+  v_queue text;
 begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
@@ -3508,7 +3527,10 @@ begin
                        where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, verb))
        and x.lease_expires_at > v_now
        and x.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
-    returning x.*
+    returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
+                                            x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
+                                            x.updated_at) as doc,
+              x.endpoint_id, x.queue
   -- history{
   ), counted as (
     -- held closed exactly the one open attempt: count it (see on_attempt_closed for why here).
@@ -3517,11 +3539,11 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
   )
-  select h.* into v_todo from held h;
-  if outcome = 'released' and v_todo.id is not null then
-    perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
+  select h.doc, h.endpoint_id, h.queue into v_doc, v_endpoint, v_queue from held h;
+  if outcome = 'released' and v_doc is not null then
+    perform switchboard_internal.ring(v_endpoint, v_queue);
   end if;
-  return v_todo;
+  return v_doc;
 end;
 $$;
 
@@ -3826,10 +3848,10 @@ switchboard_doorbell, and the endpoint''s webhook doorbell job when it has a doo
 
 
 --
--- Name: open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+-- Name: open_attempt(uuid, uuid, text, boolean, boolean, text, uuid, uuid, text, text, boolean, integer, text, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean DEFAULT true) RETURNS jsonb
+CREATE FUNCTION switchboard_internal.open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean DEFAULT true) RETURNS jsonb
     LANGUAGE plpgsql
     AS $$
 #variable_conflict use_variable
@@ -3839,13 +3861,14 @@ declare
   v_cap integer;
   v_token text;
   v_claimant text;
-  v_todo switchboard.todos;
+  v_doc jsonb;
+  v_seq integer;
   v_prior jsonb := '[]'::jsonb;
 begin
   -- Over its budget: throttled, nothing changed. budgeted false: the caller read, in this transaction, that the
   -- endpoint has no budget (claim_next, with its authorization), so there is no bucket row to charge.
   if budgeted is distinct from false then
-    perform switchboard_internal.admit_claim(t.endpoint_id);
+    perform switchboard_internal.admit_claim(endpoint_id);
   end if;
   if claimant is not null then
     v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
@@ -3856,25 +3879,28 @@ begin
   end if;
 
   -- history{
-  if t.head_claimer_kind is not null then
-    -- The head so far becomes an earlier attempt. Still open means its lease lapsed and this claim takes it over.
+  if has_head then
+    -- The head so far becomes an earlier attempt. A lapsed one is the lease this claim takes over: lease_expired.
     insert into switchboard.earlier_attempts
       (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant, claimed_at,
        last_heartbeat_at, lease_expires_at, ended_at, outcome, disposition, summary, summary_truncated, artifact,
        lease_token_sha256)
-    values (t.id, t.last_seq, t.head_attempt, t.head_claimer_kind, t.head_endpoint_id, t.head_owner_id,
-            t.head_mcp_session_id, t.head_owner, t.head_claimant, t.head_claimed_at, t.head_last_heartbeat_at,
-            t.head_lease_expires_at, coalesce(t.head_ended_at, v_now), coalesce(t.head_outcome, 'lease_expired'),
-            coalesce(t.head_disposition, (switchboard_internal.transition('lease_expired', false)).disposition),
-            t.head_summary, t.head_summary_truncated, t.head_artifact, t.lease_token_sha256);
-    if t.head_ended_at is null then
+    select x.id, x.last_seq, x.head_attempt, x.head_claimer_kind, x.head_endpoint_id, x.head_owner_id,
+           x.head_mcp_session_id, x.head_owner, x.head_claimant, x.head_claimed_at, x.head_last_heartbeat_at,
+           x.head_lease_expires_at, coalesce(x.head_ended_at, v_now), coalesce(x.head_outcome, 'lease_expired'),
+           coalesce(x.head_disposition, (switchboard_internal.transition('lease_expired', false)).disposition),
+           x.head_summary, x.head_summary_truncated, x.head_artifact, x.lease_token_sha256
+      from switchboard.todos x
+     where x.id = todo_id;
+    if lapsed then
       insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-      values (t.queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, 1)
+      values (queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, 1)
       on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1;
     end if;
   end if;
   -- history}
 
+  -- The answer is built in the RETURNING, from the row just written (todo_doc), not from a copy of it.
   update switchboard.todos x
      set state = 'claimed',
          attempt = x.attempt + 1,
@@ -3892,50 +3918,51 @@ begin
          head_lease_expires_at = v_lease, head_ended_at = null, head_outcome = null, head_disposition = null,
          head_summary = null, head_summary_truncated = false, head_artifact = null
          -- history}
-   where x.id = t.id
-  returning x.* into v_todo;
+   where x.id = todo_id
+  returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
+                                          x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
+                                          x.updated_at)
+            || jsonb_build_object('payload', x.payload, 'routing', x.routing, 'attempt_seq', x.last_seq,
+                                  'attempts_total', x.last_seq, 'notice', switchboard_internal.notice()),
+            x.last_seq
+       into v_doc, v_seq;
 
   -- history{
   -- The cap is never below 5 (history_cap), so a todo's first five claims need not read the setting.
-  if v_todo.last_seq > 5 then
+  if v_seq > 5 then
     v_cap := switchboard_internal.history_cap();
-    if v_todo.last_seq > v_cap then
+    if v_seq > v_cap then
       with pruned as (
         delete from switchboard.earlier_attempts p
-         where p.todo_id = v_todo.id and p.seq <= v_todo.last_seq - v_cap
+         where p.todo_id = open_attempt.todo_id and p.seq <= v_seq - v_cap
         returning 1
       )
       update switchboard.todos x
          set attempts_pruned = x.attempts_pruned + (select count(*) from pruned)::integer
-       where x.id = v_todo.id
-      returning x.* into v_todo;
+       where x.id = todo_id;
     end if;
   end if;
 
-  if v_todo.last_seq > 1 then
+  if v_seq > 1 then
     select coalesce(jsonb_agg(switchboard_internal.attempt_json(s.a) order by (s.a).seq desc), '[]'::jsonb)
       into v_prior
       from (select a from switchboard.todo_attempts a
-             where a.todo_id = v_todo.id and a.seq < v_todo.last_seq
+             where a.todo_id = open_attempt.todo_id and a.seq < v_seq
              order by a.seq desc limit switchboard_internal.limit_of('prior_attempts')) s;
   end if;
   -- history}
 
-  return switchboard_internal.todo_json(v_todo, true)
-      || jsonb_build_object('attempt_seq', v_todo.last_seq,
-                            'attempts_total', v_todo.last_seq,
-                            'prior_attempts', v_prior,
-                            'notice', switchboard_internal.notice())
+  return v_doc || jsonb_build_object('prior_attempts', v_prior)
       || case when v_token is not null then jsonb_build_object('lease_token', v_token) else '{}'::jsonb end;
 end;
 $$;
 
 
 --
--- Name: FUNCTION open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) IS 'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';
+COMMENT ON FUNCTION switchboard_internal.open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) IS 'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';
 
 
 --
@@ -4376,30 +4403,49 @@ COMMENT ON FUNCTION switchboard_internal.todo_detail(t switchboard.todos, attemp
 
 
 --
+-- Name: todo_doc(uuid, text, text, text, integer, integer, integer, text, timestamp with time zone, timestamp with time zone, timestamp with time zone, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.todo_doc(id uuid, queue text, title text, state text, priority integer, attempt integer, max_attempts integer, owner text, lease_expires_at timestamp with time zone, run_at timestamp with time zone, next_retry_at timestamp with time zone, created_at timestamp with time zone, updated_at timestamp with time zone) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  select jsonb_build_object(
+    'id', id,
+    'queue', queue,
+    'title', title,
+    'state', state,
+    'priority', priority,
+    'attempt', attempt,
+    'max_attempts', max_attempts,
+    'owner', owner,
+    'held_by', owner,
+    'lease_expires_at', switchboard_internal.ts(lease_expires_at),
+    'lease_lapsed', (state = 'claimed' and lease_expires_at <= now()),
+    'run_at', switchboard_internal.ts(run_at),
+    'next_retry_at', switchboard_internal.ts(next_retry_at),
+    'dead_letter', (state = 'failed' and next_retry_at is null),
+    'created_at', switchboard_internal.ts(created_at),
+    'updated_at', switchboard_internal.ts(updated_at))
+$$;
+
+
+--
+-- Name: FUNCTION todo_doc(id uuid, queue text, title text, state text, priority integer, attempt integer, max_attempts integer, owner text, lease_expires_at timestamp with time zone, run_at timestamp with time zone, next_retry_at timestamp with time zone, created_at timestamp with time zone, updated_at timestamp with time zone); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.todo_doc(id uuid, queue text, title text, state text, priority integer, attempt integer, max_attempts integer, owner text, lease_expires_at timestamp with time zone, run_at timestamp with time zone, next_retry_at timestamp with time zone, created_at timestamp with time zone, updated_at timestamp with time zone) IS 'Internal. The todo document from its columns (snake_case, RFC 3339 times; held_by = the lease holder, owner its old name; lease_lapsed).';
+
+
+--
 -- Name: todo_json(switchboard.todos, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
 CREATE FUNCTION switchboard_internal.todo_json(t switchboard.todos, detail boolean DEFAULT false) RETURNS jsonb
     LANGUAGE sql STABLE
     AS $$
-  select jsonb_build_object(
-    'id', t.id,
-    'queue', t.queue,
-    'title', t.title,
-    'state', t.state,
-    'priority', t.priority,
-    'attempt', t.attempt,
-    'max_attempts', t.max_attempts,
-    'owner', t.owner,
-    'held_by', t.owner,
-    'lease_expires_at', switchboard_internal.ts(t.lease_expires_at),
-    'lease_lapsed', (t.state = 'claimed' and t.lease_expires_at <= now()),
-    'run_at', switchboard_internal.ts(t.run_at),
-    'next_retry_at', switchboard_internal.ts(t.next_retry_at),
-    'dead_letter', (t.state = 'failed' and t.next_retry_at is null),
-    'created_at', switchboard_internal.ts(t.created_at),
-    'updated_at', switchboard_internal.ts(t.updated_at))
-  || case when detail then jsonb_build_object('payload', t.payload, 'routing', t.routing) else '{}'::jsonb end
+  select switchboard_internal.todo_doc(t.id, t.queue, t.title, t.state, t.priority, t.attempt, t.max_attempts, t.owner,
+                                       t.lease_expires_at, t.run_at, t.next_retry_at, t.created_at, t.updated_at)
+      || case when detail then jsonb_build_object('payload', t.payload, 'routing', t.routing) else '{}'::jsonb end
 $$;
 
 
@@ -5906,10 +5952,10 @@ REVOKE ALL ON FUNCTION switchboard_internal.on_todo_claimable() FROM PUBLIC;
 
 
 --
--- Name: FUNCTION open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_internal.open_attempt(t switchboard.todos, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION switchboard_internal.open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) FROM PUBLIC;
 
 
 --
@@ -5994,6 +6040,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.todo_attempts_write() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.todo_detail(t switchboard.todos, attempts_limit integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION todo_doc(id uuid, queue text, title text, state text, priority integer, attempt integer, max_attempts integer, owner text, lease_expires_at timestamp with time zone, run_at timestamp with time zone, next_retry_at timestamp with time zone, created_at timestamp with time zone, updated_at timestamp with time zone); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.todo_doc(id uuid, queue text, title text, state text, priority integer, attempt integer, max_attempts integer, owner text, lease_expires_at timestamp with time zone, run_at timestamp with time zone, next_retry_at timestamp with time zone, created_at timestamp with time zone, updated_at timestamp with time zone) FROM PUBLIC;
 
 
 --

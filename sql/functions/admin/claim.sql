@@ -49,8 +49,9 @@ begin
       format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
       'Claim it after that time, or use claim_next to take work that is ready now.');
   end if;
-  return switchboard_internal.open_attempt(v_t, 'endpoint', endpoint_id, null, 'agent:' || v_agent,
-                                   claimant, require_fence, v_lease, mcp_session_id);
+  return switchboard_internal.open_attempt(v_t.id, v_t.endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
+                                           v_t.state = 'claimed', 'endpoint', endpoint_id, null, 'agent:' || v_agent,
+                                           claimant, require_fence, v_lease, mcp_session_id);
 end;
 $$;
 comment on function switchboard.claim(uuid, uuid, text, boolean, integer, text) is

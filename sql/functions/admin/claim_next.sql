@@ -24,8 +24,11 @@ declare
   v_budget boolean;
   v_stored_lease text;
   v_lease integer;
-  v_t switchboard.todos;
-  v_found boolean;
+  v_id uuid;
+  v_queue text;
+  v_has_head boolean;
+  v_below_cap boolean;
+  v_lapsed boolean := true;
 begin
   -- Authorization, whether the endpoint has a claim budget, and the default lease, in one statement; the errors in
   -- the order they always had (forbidden, then invalid), the exact forbidden from agent() when the row is missing.
@@ -48,43 +51,50 @@ begin
   -- A lapsed lease on its last attempt cannot be taken over: it is dead-lettered here with the reaper's own
   -- transition (reap_locked), in this transaction, and the probe looks again. So a todo never stays claimed
   -- forever behind a lapsed lease when no reaper runs (a DBA in psql); each one met is settled once.
+  -- Only what the transition needs is read (a whole todos row through PL/pgSQL is a 40-column projection).
   loop
     if queue is not null then
-      select x.* into v_t from switchboard.todos x
+      select x.id, x.queue, x.head_claimer_kind is not null, x.attempt < x.max_attempts
+        into v_id, v_queue, v_has_head, v_below_cap
+        from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
          and x.lease_expires_at <= now()
        order by x.lease_expires_at
        limit 1 for update skip locked;
     else
-      select x.* into v_t from switchboard.todos x
+      select x.id, x.queue, x.head_claimer_kind is not null, x.attempt < x.max_attempts
+        into v_id, v_queue, v_has_head, v_below_cap
+        from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.state = 'claimed'
          and x.lease_expires_at <= now()
        order by x.lease_expires_at
        limit 1 for update skip locked;
     end if;
-    v_found := found;
-    exit when not v_found or v_t.attempt < v_t.max_attempts;
-    perform switchboard_internal.reap_locked(array[v_t.id], now());
+    exit when not found or v_below_cap;
+    perform switchboard_internal.reap_locked(array[v_id], now());
+    v_id := null;
   end loop;
-  if not v_found then
+  if v_id is null then
+    v_lapsed := false;
     if queue is not null then
-      select x.* into v_t from switchboard.todos x
+      select x.id, x.queue, x.head_claimer_kind is not null into v_id, v_queue, v_has_head
+        from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.queue = queue and x.ready_at <= now()
        order by x.priority desc, x.ready_at
        limit 1 for update skip locked;
     else
-      select x.* into v_t from switchboard.todos x
+      select x.id, x.queue, x.head_claimer_kind is not null into v_id, v_queue, v_has_head
+        from switchboard.todos x
        where x.endpoint_id = endpoint_id and x.ready_at <= now()
        order by x.priority desc, x.ready_at
        limit 1 for update skip locked;
     end if;
-    v_found := found;
+    if v_id is null then
+      return jsonb_build_object('empty', true);
+    end if;
   end if;
-  if not v_found then
-    return jsonb_build_object('empty', true);
-  end if;
-  return switchboard_internal.open_attempt(v_t, 'endpoint', endpoint_id, null, 'agent:' || v_agent,
-                                   claimant, require_fence, v_lease, mcp_session_id, v_budget);
+  return switchboard_internal.open_attempt(v_id, endpoint_id, v_queue, v_has_head, v_lapsed, 'endpoint', endpoint_id, null,
+                                           'agent:' || v_agent, claimant, require_fence, v_lease, mcp_session_id, v_budget);
 end;
 $$;
 comment on function switchboard.claim_next(uuid, text, text, boolean, integer, text) is

@@ -19,26 +19,28 @@ as $$
 #variable_conflict use_variable
 declare
   v_t switchboard.todos;
+  v_doc jsonb;
   v_agent text;
 begin
   -- The common report in one statement (end_held: authorization, holder, fence and both writes), taken when the
   -- arguments need no check that could fail. When it matched nothing, the long way says why, with the errors in
-  -- their order: forbidden, invalid, then not_found or conflict (hold_agent). _todo_json is given a variable, so
-  -- it is inlined and its plan cached.
+  -- their order: forbidden, invalid, then not_found or conflict (hold_agent). The answer is built in that
+  -- statement's RETURNING.
   if artifact is null and (result is null or octet_length(result::text) <= switchboard_internal.limit_of('json_bytes')) then
-    v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null);
-    if v_t.id is not null then
-      return switchboard_internal.todo_json(v_t);
+    v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null);
+    if v_doc is not null then
+      return v_doc;
     end if;
   end if;
   v_agent := switchboard_internal.agent(endpoint_id, 'complete');
   perform switchboard_internal.check_artifact(artifact);
   perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
-  v_t := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, artifact);
-  if v_t.id is null then
-    v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
-    v_t := switchboard_internal.end_attempt(v_t, 'completed', result, summary, artifact);
+  v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, artifact);
+  if v_doc is not null then
+    return v_doc;
   end if;
+  v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
+  v_t := switchboard_internal.end_attempt(v_t, 'completed', result, summary, artifact);
   return switchboard_internal.todo_json(v_t);
 end;
 $$;

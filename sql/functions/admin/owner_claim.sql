@@ -42,7 +42,9 @@ begin
       'Use Retry now to make a failed todo claimable at once.');
   end if;
   select 'owner:' || o.handle into v_who from switchboard.owners o where o.id = owner_id;
-  return switchboard_internal.open_attempt(v_t, 'owner', null, owner_id, v_who, coalesce(claimant, v_who), false, v_lease, null);
+  return switchboard_internal.open_attempt(v_t.id, v_t.endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
+                                           v_t.state = 'claimed', 'owner', null, owner_id, v_who, coalesce(claimant, v_who),
+                                           false, v_lease, null);
 end;
 $$;
 comment on function switchboard.owner_claim(uuid, uuid, text, integer) is

@@ -10,7 +10,7 @@
 --   The holder's own heartbeat only moves the lease on, so it proceeds.
 --   The WHERE names the owner, not state = 'claimed': only a claimed todo has an owner (todos_row_ok), and a state
 --   test lets the planner prefer a partial index of claimed todos over the primary key.
--- Returns the todo, or null when nothing matched: the verb then goes the long way (agent, the argument checks,
+-- Returns the todo's document (todo_doc, built in the RETURNING), or null when nothing matched: the verb then goes the long way (agent, the argument checks,
 -- hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found, conflict, in that order) or,
 -- when the caller does hold the lease after all (a race the single statement lost), ends it lock-then-check.
 -- Only completed and released: their outcome does not depend on the row (fail's retry-or-dead-letter does).
@@ -23,7 +23,7 @@ create or replace function switchboard_internal.end_held(
   result jsonb,
   summary text,
   artifact text)
-returns switchboard.todos
+returns jsonb
 language plpgsql
 volatile
 as $$
@@ -33,7 +33,9 @@ declare
   v_cut text;
   v_truncated boolean := false;
   v_pair record;
-  v_todo switchboard.todos;
+  v_doc jsonb;
+  v_endpoint uuid;
+  v_queue text;
 begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
@@ -63,7 +65,10 @@ begin
                        where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, verb))
        and x.lease_expires_at > v_now
        and x.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
-    returning x.*
+    returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
+                                            x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
+                                            x.updated_at) as doc,
+              x.endpoint_id, x.queue
   -- history{
   ), counted as (
     -- held closed exactly the one open attempt: count it (see on_attempt_closed for why here).
@@ -72,11 +77,11 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
   )
-  select h.* into v_todo from held h;
-  if outcome = 'released' and v_todo.id is not null then
-    perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
+  select h.doc, h.endpoint_id, h.queue into v_doc, v_endpoint, v_queue from held h;
+  if outcome = 'released' and v_doc is not null then
+    perform switchboard_internal.ring(v_endpoint, v_queue);
   end if;
-  return v_todo;
+  return v_doc;
 end;
 $$;
 comment on function switchboard_internal.end_held(uuid, uuid, text, text, text, jsonb, text, text) is

@@ -1,5 +1,6 @@
 -- open_attempt: the claim transition shared by claim, claim_next and the Board's claim. The caller has
--- locked the todo row and checked that it is claimable. The todo becomes claimed (counter +1, seq +1, lease set)
+-- locked the todo row and checked that it is claimable, and passes what it read of it: its id, endpoint and queue,
+-- whether it has an attempt already (has_head) and whether that one is a lapsed lease being taken over (lapsed). The todo becomes claimed (counter +1, seq +1, lease set)
 -- and its new attempt is opened, in the same UPDATE: a todo's newest attempt is its head (the head_* columns of
 -- its row, migration 000010), so opening one writes no other row. A todo claimed before first moves its head to
 -- earlier_attempts, closed as it was, or, when it is a lapsed lease being taken over, closed lease_expired/requeued
@@ -11,7 +12,11 @@
 -- switchboard-no-history contender, so mark any new such work, and keep the SQL valid without it (a cut SET list
 -- item starts with its comma).
 create or replace function switchboard_internal.open_attempt(
-  t switchboard.todos,
+  todo_id uuid,
+  endpoint_id uuid,
+  queue text,
+  has_head boolean,
+  lapsed boolean,
   claimer_kind text,
   claimer_endpoint_id uuid,
   claimer_owner_id uuid,
@@ -32,13 +37,14 @@ declare
   v_cap integer;
   v_token text;
   v_claimant text;
-  v_todo switchboard.todos;
+  v_doc jsonb;
+  v_seq integer;
   v_prior jsonb := '[]'::jsonb;
 begin
   -- Over its budget: throttled, nothing changed. budgeted false: the caller read, in this transaction, that the
   -- endpoint has no budget (claim_next, with its authorization), so there is no bucket row to charge.
   if budgeted is distinct from false then
-    perform switchboard_internal.admit_claim(t.endpoint_id);
+    perform switchboard_internal.admit_claim(endpoint_id);
   end if;
   if claimant is not null then
     v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
@@ -49,25 +55,28 @@ begin
   end if;
 
   -- history{
-  if t.head_claimer_kind is not null then
-    -- The head so far becomes an earlier attempt. Still open means its lease lapsed and this claim takes it over.
+  if has_head then
+    -- The head so far becomes an earlier attempt. A lapsed one is the lease this claim takes over: lease_expired.
     insert into switchboard.earlier_attempts
       (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant, claimed_at,
        last_heartbeat_at, lease_expires_at, ended_at, outcome, disposition, summary, summary_truncated, artifact,
        lease_token_sha256)
-    values (t.id, t.last_seq, t.head_attempt, t.head_claimer_kind, t.head_endpoint_id, t.head_owner_id,
-            t.head_mcp_session_id, t.head_owner, t.head_claimant, t.head_claimed_at, t.head_last_heartbeat_at,
-            t.head_lease_expires_at, coalesce(t.head_ended_at, v_now), coalesce(t.head_outcome, 'lease_expired'),
-            coalesce(t.head_disposition, (switchboard_internal.transition('lease_expired', false)).disposition),
-            t.head_summary, t.head_summary_truncated, t.head_artifact, t.lease_token_sha256);
-    if t.head_ended_at is null then
+    select x.id, x.last_seq, x.head_attempt, x.head_claimer_kind, x.head_endpoint_id, x.head_owner_id,
+           x.head_mcp_session_id, x.head_owner, x.head_claimant, x.head_claimed_at, x.head_last_heartbeat_at,
+           x.head_lease_expires_at, coalesce(x.head_ended_at, v_now), coalesce(x.head_outcome, 'lease_expired'),
+           coalesce(x.head_disposition, (switchboard_internal.transition('lease_expired', false)).disposition),
+           x.head_summary, x.head_summary_truncated, x.head_artifact, x.lease_token_sha256
+      from switchboard.todos x
+     where x.id = todo_id;
+    if lapsed then
       insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
-      values (t.queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, 1)
+      values (queue, 'lease_expired', (pg_backend_pid() % 16)::smallint, 1)
       on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1;
     end if;
   end if;
   -- history}
 
+  -- The answer is built in the RETURNING, from the row just written (todo_doc), not from a copy of it.
   update switchboard.todos x
      set state = 'claimed',
          attempt = x.attempt + 1,
@@ -85,42 +94,43 @@ begin
          head_lease_expires_at = v_lease, head_ended_at = null, head_outcome = null, head_disposition = null,
          head_summary = null, head_summary_truncated = false, head_artifact = null
          -- history}
-   where x.id = t.id
-  returning x.* into v_todo;
+   where x.id = todo_id
+  returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
+                                          x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
+                                          x.updated_at)
+            || jsonb_build_object('payload', x.payload, 'routing', x.routing, 'attempt_seq', x.last_seq,
+                                  'attempts_total', x.last_seq, 'notice', switchboard_internal.notice()),
+            x.last_seq
+       into v_doc, v_seq;
 
   -- history{
   -- The cap is never below 5 (history_cap), so a todo's first five claims need not read the setting.
-  if v_todo.last_seq > 5 then
+  if v_seq > 5 then
     v_cap := switchboard_internal.history_cap();
-    if v_todo.last_seq > v_cap then
+    if v_seq > v_cap then
       with pruned as (
         delete from switchboard.earlier_attempts p
-         where p.todo_id = v_todo.id and p.seq <= v_todo.last_seq - v_cap
+         where p.todo_id = open_attempt.todo_id and p.seq <= v_seq - v_cap
         returning 1
       )
       update switchboard.todos x
          set attempts_pruned = x.attempts_pruned + (select count(*) from pruned)::integer
-       where x.id = v_todo.id
-      returning x.* into v_todo;
+       where x.id = todo_id;
     end if;
   end if;
 
-  if v_todo.last_seq > 1 then
+  if v_seq > 1 then
     select coalesce(jsonb_agg(switchboard_internal.attempt_json(s.a) order by (s.a).seq desc), '[]'::jsonb)
       into v_prior
       from (select a from switchboard.todo_attempts a
-             where a.todo_id = v_todo.id and a.seq < v_todo.last_seq
+             where a.todo_id = open_attempt.todo_id and a.seq < v_seq
              order by a.seq desc limit switchboard_internal.limit_of('prior_attempts')) s;
   end if;
   -- history}
 
-  return switchboard_internal.todo_json(v_todo, true)
-      || jsonb_build_object('attempt_seq', v_todo.last_seq,
-                            'attempts_total', v_todo.last_seq,
-                            'prior_attempts', v_prior,
-                            'notice', switchboard_internal.notice())
+  return v_doc || jsonb_build_object('prior_attempts', v_prior)
       || case when v_token is not null then jsonb_build_object('lease_token', v_token) else '{}'::jsonb end;
 end;
 $$;
-comment on function switchboard_internal.open_attempt(switchboard.todos, text, uuid, uuid, text, text, boolean, integer, text, boolean) is
+comment on function switchboard_internal.open_attempt(uuid, uuid, text, boolean, boolean, text, uuid, uuid, text, text, boolean, integer, text, boolean) is
   'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';
