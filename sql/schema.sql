@@ -276,71 +276,81 @@ declare
   v_id uuid;
   v_queue text;
   v_has_head boolean;
+  v_lapsed boolean;
   v_below_cap boolean;
-  v_lapsed boolean := true;
 begin
-  -- Authorization, whether the endpoint has a claim budget, and the default lease, in one statement; the errors in
-  -- the order they always had (forbidden, then invalid), the exact forbidden from agent() when the row is missing.
-  select e.agent_id, exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id),
-         (select s.value from switchboard.settings s where s.key = 'default_lease_seconds')
-    into v_agent, v_budget, v_stored_lease
-    from switchboard.endpoints e
-   where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next');
+  -- The common claim_next is this one statement and open_attempt's UPDATE. It authorizes (a live endpoint holding the
+  -- verb), reads whether the endpoint has a claim budget and the default lease, and locks the todo to claim: a lapsed
+  -- lease first (taken over), else the best ready todo, each with FOR UPDATE SKIP LOCKED, the second branch run only
+  -- when the first found nothing (Append under LIMIT 1). Only what the transition needs is read: a whole todos row
+  -- through PL/pgSQL is a 40-column projection.
+  loop
+    if queue is not null then
+      select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
+        into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
+        from (select e.agent_id,
+                     exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id) as budgeted,
+                     (select s.value from switchboard.settings s where s.key = 'default_lease_seconds') as stored_lease
+                from switchboard.endpoints e
+               where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next')) e
+        left join lateral (
+          select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
+                                x.attempt < x.max_attempts as below_cap
+                           from switchboard.todos x
+                          where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
+                            and x.lease_expires_at <= now()
+                          order by x.lease_expires_at
+                          limit 1 for update skip locked) l
+          union all
+          select * from (select x.id, x.queue, x.head_claimer_kind is not null, false, true
+                           from switchboard.todos x
+                          where x.endpoint_id = endpoint_id and x.queue = queue and x.ready_at <= now()
+                          order by x.priority desc, x.ready_at
+                          limit 1 for update skip locked) r
+          limit 1) p on true;
+    else
+      select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
+        into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
+        from (select e.agent_id,
+                     exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id) as budgeted,
+                     (select s.value from switchboard.settings s where s.key = 'default_lease_seconds') as stored_lease
+                from switchboard.endpoints e
+               where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next')) e
+        left join lateral (
+          select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
+                                x.attempt < x.max_attempts as below_cap
+                           from switchboard.todos x
+                          where x.endpoint_id = endpoint_id and x.state = 'claimed' and x.lease_expires_at <= now()
+                          order by x.lease_expires_at
+                          limit 1 for update skip locked) l
+          union all
+          select * from (select x.id, x.queue, x.head_claimer_kind is not null, false, true
+                           from switchboard.todos x
+                          where x.endpoint_id = endpoint_id and x.ready_at <= now()
+                          order by x.priority desc, x.ready_at
+                          limit 1 for update skip locked) r
+          limit 1) p on true;
+    end if;
+    -- A lapsed lease on its last attempt cannot be taken over: it is dead-lettered here with the reaper's own
+    -- transition (reap_locked), in this transaction, and the search goes on. So a todo never stays claimed forever
+    -- behind a lapsed lease when no reaper runs (a DBA in psql); each one met is settled once.
+    exit when v_id is null or v_below_cap;
+    perform switchboard_internal.reap_locked(array[v_id], now());
+  end loop;
+  -- The errors in the order they always had: forbidden (agent() says why), then invalid. Raising rolls back the lock.
   if v_agent is null then
-    v_agent := switchboard_internal.agent(endpoint_id, 'claim_next'); -- raises forbidden, saying why
+    perform switchboard_internal.agent(endpoint_id, 'claim_next');
   end if;
   if lease_seconds is null then
     v_lease := switchboard_internal.default_lease(v_stored_lease);
   else
     v_lease := switchboard_internal.lease_seconds(lease_seconds); -- raises invalid out of range
   end if;
-  if queue is not null then
-    perform switchboard_internal.check_queue(queue);
-  end if;
-  -- A lapsed lease on its last attempt cannot be taken over: it is dead-lettered here with the reaper's own
-  -- transition (reap_locked), in this transaction, and the probe looks again. So a todo never stays claimed
-  -- forever behind a lapsed lease when no reaper runs (a DBA in psql); each one met is settled once.
-  -- Only what the transition needs is read (a whole todos row through PL/pgSQL is a 40-column projection).
-  loop
-    if queue is not null then
-      select x.id, x.queue, x.head_claimer_kind is not null, x.attempt < x.max_attempts
-        into v_id, v_queue, v_has_head, v_below_cap
-        from switchboard.todos x
-       where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
-         and x.lease_expires_at <= now()
-       order by x.lease_expires_at
-       limit 1 for update skip locked;
-    else
-      select x.id, x.queue, x.head_claimer_kind is not null, x.attempt < x.max_attempts
-        into v_id, v_queue, v_has_head, v_below_cap
-        from switchboard.todos x
-       where x.endpoint_id = endpoint_id and x.state = 'claimed'
-         and x.lease_expires_at <= now()
-       order by x.lease_expires_at
-       limit 1 for update skip locked;
-    end if;
-    exit when not found or v_below_cap;
-    perform switchboard_internal.reap_locked(array[v_id], now());
-    v_id := null;
-  end loop;
   if v_id is null then
-    v_lapsed := false;
     if queue is not null then
-      select x.id, x.queue, x.head_claimer_kind is not null into v_id, v_queue, v_has_head
-        from switchboard.todos x
-       where x.endpoint_id = endpoint_id and x.queue = queue and x.ready_at <= now()
-       order by x.priority desc, x.ready_at
-       limit 1 for update skip locked;
-    else
-      select x.id, x.queue, x.head_claimer_kind is not null into v_id, v_queue, v_has_head
-        from switchboard.todos x
-       where x.endpoint_id = endpoint_id and x.ready_at <= now()
-       order by x.priority desc, x.ready_at
-       limit 1 for update skip locked;
+      perform switchboard_internal.check_queue(queue); -- a malformed queue matches nothing: said here, not as empty
     end if;
-    if v_id is null then
-      return jsonb_build_object('empty', true);
-    end if;
+    return jsonb_build_object('empty', true);
   end if;
   return switchboard_internal.open_attempt(v_id, endpoint_id, v_queue, v_has_head, v_lapsed, 'endpoint', endpoint_id, null,
                                            'agent:' || v_agent, claimant, require_fence, v_lease, mcp_session_id, v_budget);
