@@ -10,18 +10,13 @@
 //     [--a-rev REV] [--b-rev REV]   that side's database is migrated from the tree at git revision REV (its
 //                     migrations and function files, checked out in a temporary worktree) instead of this one, so
 //                     a schema change can be priced against the schema before it; --a/--b files apply on top
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { migrate } from 'graphile-migrate';
-import { runMigrations as runWorkerMigrations } from 'graphile-worker';
 import postgres from 'postgres';
 import { migrateDatabase } from '../src/migrate.js';
 import { benchEndpoint, fillSwitchboard } from './contenders/switchboard.js';
 import { settle } from './lib/db.js';
+import { migrateAt } from './lib/rev.js';
 
 const BLOCK = 50;
 
@@ -40,24 +35,6 @@ interface Side {
   complete: number[];
   run(kind: 'claim' | 'complete'): Promise<number>;
   end(): Promise<void>;
-}
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Migrates `url` as the tree at git revision `rev` would: its committed migrations, then its function files. */
-async function migrateAt(url: string, rev: string): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'sb-ab-'));
-  try {
-    execFileSync('git', ['-C', root, 'worktree', 'add', '--detach', '--quiet', dir, rev]);
-    if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-    await migrate({ connectionString: url, migrationsFolder: join(dir, 'sql/migrations') } as Parameters<typeof migrate>[0], false, false);
-    await runWorkerMigrations({ connectionString: url });
-    const mod = await import(join(dir, 'scripts/apply-functions.mjs'));
-    await mod.applyFunctions(url, { log: () => {} });
-  } finally {
-    execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', dir]);
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function side(baseUrl: string, name: string, files: string[], backlog: number, rev?: string): Promise<Side> {

@@ -5,6 +5,8 @@
 // with these. Usage (the database is wiped of todos; it must be a scratch database):
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/h5_scratch npx tsx bench/profile.ts [--cycles 3000] [--migrate]
 //     [--apply FILE.sql ...]   apply files (create or replace prototypes) after migrating, before measuring
+//     [--rev REV]             with --migrate: migrate as git revision REV would (bench/lib/rev.ts), e.g. the schema
+//                             before a change, to put its figures beside the change's
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
@@ -13,6 +15,7 @@ import { BARE_CLAIM, BARE_COMPLETE, bare } from './contenders/bare.js';
 import { benchEndpoint, fillSwitchboard } from './contenders/switchboard.js';
 import type { Ctx } from './lib/contender.js';
 import { settle, walPosition } from './lib/db.js';
+import { migrateAt } from './lib/rev.js';
 import { walReader } from './lib/wal.js';
 
 function cpuNs(pid: number): number {
@@ -27,17 +30,19 @@ interface Phase {
   wall_us: number;
   wal_bytes: number;
   fpi_bytes: number;
+  index_inserts: number | null;
   fn_calls: Record<string, number>;
   tables: Record<string, { ins: number; upd: number; hot: number; del: number }>;
 }
 
-const STAT_TABLES = ['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.attempt_close_counts', 'switchboard.settings', 'bare.jobs'];
+const STAT_TABLES = ['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.todo_attempts', 'switchboard.attempt_close_counts', 'switchboard.settings', 'bare.jobs'];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       cycles: { type: 'string', default: '3000' },
       migrate: { type: 'boolean', default: false },
+      rev: { type: 'string' },
       apply: { type: 'string', multiple: true },
       backlog: { type: 'string', default: '50000' },
       // Per-statement times inside the PL/pgSQL functions (plpgsql_check's profiler, session-local).
@@ -51,7 +56,8 @@ async function main(): Promise<void> {
   const ctx: Ctx = { url, admin, queue: 'bench', noMigrate: !values.migrate };
   if (values.migrate) {
     await admin`delete from switchboard.functions_applied`.catch(() => {});
-    await migrateDatabase(url, { quiet: true });
+    if (values.rev) await migrateAt(url, values.rev);
+    else await migrateDatabase(url, { quiet: true });
   }
   for (const f of values.apply ?? []) await admin.unsafe(readFileSync(f, 'utf8'));
   const ep = await benchEndpoint(ctx, 'bench-agent');
@@ -61,10 +67,11 @@ async function main(): Promise<void> {
   await fillSwitchboard(ctx, ep, backlog, 20_000);
   await bare.reset(ctx, backlog, 20_000);
   // No autovacuum in the middle of a phase: its WAL and CPU would be counted to the verb (scratch database only).
-  for (const t of ['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.attempt_close_counts', 'bare.jobs']) {
-    await admin.unsafe(`alter table ${t} set (autovacuum_enabled = false)`);
-  }
-  await settle(admin, ['switchboard.todos', 'switchboard.earlier_attempts', 'switchboard.attempt_close_counts', 'bare.jobs']);
+  // Tables of either schema (a --rev before migration 000010 has the table todo_attempts, not earlier_attempts).
+  const tables = (await admin<{ t: string }[]>`
+    select t from unnest(${STAT_TABLES}::text[]) t where (select relkind from pg_class where oid = to_regclass(t)) = 'r'`).map((r) => r.t);
+  for (const t of tables) await admin.unsafe(`alter table ${t} set (autovacuum_enabled = false)`);
+  await settle(admin, tables);
 
   // One client connection, synchronous_commit off so the figures are CPU and WAL, not fsync waits.
   const sql = postgres(url, { max: 1, prepare: true, onnotice: () => {}, connection: { synchronous_commit: 'off', track_functions: 'all' } });
@@ -124,7 +131,7 @@ async function main(): Promise<void> {
       const d = { ins: (v.ins - a.ins) / ops.length, upd: (v.upd - a.upd) / ops.length, hot: (v.hot - a.hot) / ops.length, del: (v.del - a.del) / ops.length };
       if (d.ins || d.upd || d.del) tables[k] = d;
     }
-    return { verb, n: ops.length, cpu_us: blocks[Math.floor(blocks.length * 0.2)], cpu_mean_us: (c1 - c0) / 1000 / ops.length, wall_us: (wall * 1000) / ops.length, wal_bytes: (own ? own.total : Number(w1.bytes - w0.bytes)) / ops.length, fpi_bytes: (own?.fpi ?? 0) / ops.length, fn_calls: calls, tables };
+    return { verb, n: ops.length, cpu_us: blocks[Math.floor(blocks.length * 0.2)], cpu_mean_us: (c1 - c0) / 1000 / ops.length, wall_us: (wall * 1000) / ops.length, wal_bytes: (own ? own.total : Number(w1.bytes - w0.bytes)) / ops.length, fpi_bytes: (own?.fpi ?? 0) / ops.length, index_inserts: own ? own.btreeInserts / ops.length : null, fn_calls: calls, tables };
   }
 
   // Warm the plans first (PL/pgSQL caches them per session), then measure.
@@ -156,7 +163,7 @@ async function main(): Promise<void> {
   phases.push(await phase('bare complete', bareIds.splice(0).map((id) => completeBare(id))));
 
   for (const p of phases) {
-    process.stdout.write(`${p.verb.padEnd(24)} cpu p20 ${p.cpu_us.toFixed(0).padStart(5)} µs (mean ${p.cpu_mean_us.toFixed(0)})  wall ${p.wall_us.toFixed(0).padStart(5)} µs  WAL ${p.wal_bytes.toFixed(0).padStart(5)} B (FPI ${p.fpi_bytes.toFixed(0)})\n`);
+    process.stdout.write(`${p.verb.padEnd(24)} cpu p20 ${p.cpu_us.toFixed(0).padStart(5)} µs (mean ${p.cpu_mean_us.toFixed(0)})  wall ${p.wall_us.toFixed(0).padStart(5)} µs  WAL ${p.wal_bytes.toFixed(0).padStart(5)} B (FPI ${p.fpi_bytes.toFixed(0)})  index inserts ${p.index_inserts === null ? '—' : p.index_inserts.toFixed(2)}\n`);
     for (const [t, d] of Object.entries(p.tables)) {
       process.stdout.write(`    ${t.padEnd(34)} ins ${d.ins.toFixed(2)} upd ${d.upd.toFixed(2)} hot ${d.hot.toFixed(2)} del ${d.del.toFixed(2)}\n`);
     }

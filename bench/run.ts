@@ -181,6 +181,7 @@ async function measurePoint(
     wal_fpi_bytes_per_cycle: cycles > 0 && own ? own.fpi / cycles : null,
     wal_cluster_bytes_per_cycle: cycles > 0 ? Number(lsn1.bytes - lsn0.bytes) / cycles : null,
     wal_scope: own ? 'database' : 'cluster',
+    index_inserts_per_cycle: cycles > 0 && own ? own.btreeInserts / cycles : null,
     dead_tuples: stats.reduce((a, s) => a + s.n_dead_tup, 0),
     hot_pct: upd > 0 ? (hot / upd) * 100 : null,
     autovacuums: stats.reduce((a, s) => a + s.autovacuum_count, 0),

@@ -19,6 +19,8 @@ export interface PointResult {
   wal_fpi_bytes_per_cycle: number | null;
   wal_cluster_bytes_per_cycle: number | null;
   wal_scope: 'database' | 'cluster';
+  /** B-tree index entries written per cycle (INSERT_LEAF records in this database's WAL; null without pg_waldump). */
+  index_inserts_per_cycle?: number | null;
   /** n_dead_tup summed over the contender's tables when the point ended (counters zeroed at its start). */
   dead_tuples: number;
   /** Share of updates that were HOT over the whole point, warm-up included (null: no updates). */
@@ -98,7 +100,7 @@ export function ratios(points: PointResult[], clientCounts: number[], claimCount
 const f0 = (x: number | null) => (x === null ? '—' : Math.round(x).toLocaleString('en-US'));
 const f2 = (x: number | null) => (x === null ? '—' : x.toFixed(2));
 
-const HEAD = ['contender', 'clients', 'cycles/s', 'claim p50 ms', 'claim p99 ms', 'WAL B/cycle', 'of it FPI', 'dead tuples', 'HOT %',
+const HEAD = ['contender', 'clients', 'cycles/s', 'claim p50 ms', 'claim p99 ms', 'WAL B/cycle', 'of it FPI', 'index inserts/cycle', 'dead tuples', 'HOT %',
   'client CPU %core', 'server CPU %core', 'PG backends CPU %core', 'PG CPU ms/cycle', 'machine busy %', 'empty', 'errors'];
 
 /** Postgres CPU spent per cycle: steadier than throughput when other work shares the cores. */
@@ -110,7 +112,7 @@ function row(p: PointResult): string[] {
   return [
     p.kind === 'claims' ? `${p.contender} [claims only]` : p.contender, String(p.clients), f0(p.cycles_per_s), f2(p.claim_p50_ms), f2(p.claim_p99_ms),
     p.wal_scope === 'cluster' && p.wal_bytes_per_cycle !== null ? `${f0(p.wal_bytes_per_cycle)}*` : f0(p.wal_bytes_per_cycle),
-    f0(p.wal_fpi_bytes_per_cycle), f0(p.dead_tuples), p.hot_pct === null ? '—' : p.hot_pct.toFixed(0), f0(p.cpu.client_pct_of_core),
+    f0(p.wal_fpi_bytes_per_cycle), f2(p.index_inserts_per_cycle ?? null), f0(p.dead_tuples), p.hot_pct === null ? '—' : p.hot_pct.toFixed(0), f0(p.cpu.client_pct_of_core),
     f0(p.cpu.server_pct_of_core), f0(p.cpu.backends_pct_of_core), f2(pgCpuMsPerCycle(p)), f0(p.cpu.machine_busy_pct), String(p.empty_claims), String(p.errors),
   ];
 }

@@ -8,9 +8,18 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Sql } from './db.js';
 
+export interface WalBytes {
+  /** Bytes of this database's records (full-page images included) and of their transactions' commits. */
+  total: number;
+  /** Of it, the full-page images. */
+  fpi: number;
+  /** B-tree leaf insertions (INSERT_LEAF records): the index entries written. */
+  btreeInserts: number;
+}
+
 export interface WalReader {
-  /** Bytes (records + full-page images) and full-page-image bytes of this database in [from, to). */
-  bytes(from: string, to: string): Promise<{ total: number; fpi: number } | null>;
+  /** Bytes (records + full-page images), full-page-image bytes and B-tree inserts of this database in [from, to). */
+  bytes(from: string, to: string): Promise<WalBytes | null>;
 }
 
 export async function walReader(sql: Sql): Promise<WalReader | null> {
@@ -30,7 +39,7 @@ export async function walReader(sql: Sql): Promise<WalReader | null> {
 
 const LEN = /len \(rec\/tot\):\s*(\d+)\/\s*(\d+), tx:\s*(\d+)/;
 
-function dump(bin: string, walDir: string, db: string, from: string, to: string): Promise<{ total: number; fpi: number } | null> {
+function dump(bin: string, walDir: string, db: string, from: string, to: string): Promise<WalBytes | null> {
   return new Promise((resolve) => {
     const p = spawn(bin, ['-p', walDir, '-s', from, '-e', to], { stdio: ['ignore', 'pipe', 'ignore'] });
     const mine = ` rel 1663/${db}/`;
@@ -38,6 +47,7 @@ function dump(bin: string, walDir: string, db: string, from: string, to: string)
     const commits = new Map<string, number>();
     let total = 0;
     let fpi = 0;
+    let btreeInserts = 0;
     const rl = createInterface({ input: p.stdout });
     rl.on('line', (line) => {
       const m = LEN.exec(line);
@@ -48,6 +58,7 @@ function dump(bin: string, walDir: string, db: string, from: string, to: string)
         total += tot;
         fpi += tot - rec;
         txs.add(m[3]);
+        if (line.startsWith('rmgr: Btree') && line.includes('desc: INSERT_LEAF')) btreeInserts++;
       } else if (line.startsWith('rmgr: Transaction')) {
         commits.set(m[3], (commits.get(m[3]) ?? 0) + tot);
       }
@@ -55,7 +66,7 @@ function dump(bin: string, walDir: string, db: string, from: string, to: string)
     p.on('close', (code) => {
       if (code !== 0 && total === 0) return resolve(null);
       for (const [tx, b] of commits) if (txs.has(tx)) total += b;
-      resolve({ total, fpi });
+      resolve({ total, fpi, btreeInserts });
     });
     p.on('error', () => resolve(null));
   });
