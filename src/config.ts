@@ -60,9 +60,9 @@ const schema = z.object({
   SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE: whole(1, 600_000, 600),
   /** Scrapes answered at once after a quiet spell (the token bucket's size). */
   SWITCHBOARD_METRICS_SCRAPE_BURST: whole(1, 10_000, 20),
-  /** Scrapes that may wait for their turn beyond the rate; one more is refused 429 at once. */
+  /** Scrapes that may wait for a token beyond the rate; the ones beyond it are refused 429 when their wait ends. */
   SWITCHBOARD_METRICS_QUEUE: whole(0, 10_000, 64),
-  /** How long a waiting scrape is held for its turn before it is refused 429. */
+  /** How long a scrape beyond the rate is held: answered if its token comes, else 429 (0: refused at once). */
   SWITCHBOARD_METRICS_QUEUE_WAIT_MS: whole(0, 60_000, 2000),
   /** Webhook targets on loopback, private, link-local or unique-local addresses are refused unless this is true. */
   SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE: flag(false),

@@ -1,6 +1,7 @@
 // /metrics answered at a bounded rate (issue 13): within the burst and the rate a scrape is answered as always; beyond
-// them it waits its turn in a short queue, and beyond the queue or the wait it is refused 429 with Retry-After and a
-// body naming the setting. A scrape without the token spends none of the rate. The settings are validated by name.
+// them it waits its turn in a short queue, and a scrape beyond the queue, or one whose wait ends without a token, is
+// refused 429 with Retry-After and a body naming the setting (never at once: its loop would come straight back). A
+// scrape without the token spends none of the rate. The settings are validated, naming the variable.
 // Rates are chosen so that no wall-clock figure is asserted: 1 a minute when nothing may be refilled during a test.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -86,22 +87,41 @@ t.test('beyond the rate a scrape waits its turn and is answered', async (t) => {
   t.same(s.limiter.counts, { admitted: 1, waited: 1, refused: 0 }, 'after waiting for a token');
 });
 
-t.test('one more than the queue holds is refused at once; a waiting scrape whose client hangs up leaves the queue', async (t) => {
-  const s = await serveLimited(t, { perMinute: 1, burst: 1, queue: 2, waitMs: 60_000 });
+t.test('beyond the queue a scrape is held for the wait, then refused; a waiting scrape whose client hangs up leaves', async (t) => {
+  // One token a minute: nothing is refilled during the test, so the queue stays full while it runs.
+  const s = await serveLimited(t, { perMinute: 1, burst: 1, queue: 2, waitMs: 3000 });
   t.equal((await scrape(s.url)).status, 200, 'the burst');
   const hangups = [new AbortController(), new AbortController()];
   const waiting = hangups.map((h) => fetch(s.url, { signal: h.signal }).catch(() => 'aborted'));
-  await until(async () => s.limiter.waitingCount() === 2, 'two scrapes to wait');
-  const refused = await scrape(s.url);
-  t.equal(refused.status, 429, 'the queue is full: refused');
-  t.match(refused.body, /queue full/);
-  t.match(refused.body, /SWITCHBOARD_METRICS_QUEUE/);
-  // Two waiting and none refilled: the next token for a newcomer is three tokens away, at 1 a minute.
-  t.ok(Number(refused.retryAfter) > 60 && Number(refused.retryAfter) <= 180, `Retry-After counts the queue (${refused.retryAfter})`);
+  await until(async () => s.limiter.load().waiting === 2, 'two scrapes to wait');
+  const refused = scrape(s.url);
+  await until(async () => s.limiter.load().holding === 1, 'the third to be held');
+  t.same(s.limiter.counts, { admitted: 1, waited: 0, refused: 0 }, 'not answered at once, so its loop cannot come straight back');
   for (const h of hangups) h.abort();
   t.same(await Promise.all(waiting), ['aborted', 'aborted']);
-  await until(async () => s.limiter.waitingCount() === 0, 'the hung-up scrapes to leave the queue');
+  await until(async () => s.limiter.load().waiting === 0, 'the hung-up scrapes to leave the queue');
+  const r = await refused;
+  t.equal(r.status, 429, 'the one beyond the queue is refused when its wait ends');
+  t.match(r.body, /queue full/);
+  t.match(r.body, /SWITCHBOARD_METRICS_QUEUE/);
+  t.match(r.retryAfter, /^[1-9]\d*$/, 'Retry-After: whole seconds');
   t.same(s.limiter.counts, { admitted: 1, waited: 0, refused: 3 }, 'no token went to a closed socket');
+  t.same(s.limiter.load(), { waiting: 0, holding: 0 });
+});
+
+t.test('Retry-After counts the scrapes still waiting ahead of a newcomer', async (t) => {
+  const s = await serveLimited(t, { perMinute: 1, burst: 1, queue: 2, waitMs: 3000 });
+  t.equal((await scrape(s.url)).status, 200, 'the burst');
+  const first = scrape(s.url);
+  await until(async () => s.limiter.load().waiting === 1, 'one scrape to wait');
+  const second = scrape(s.url);
+  await until(async () => s.limiter.load().waiting === 2, 'two scrapes to wait');
+  const r = await first;
+  t.equal(r.status, 429);
+  t.match(r.body, /waited too long/);
+  // When the first gives up the second still waits, and nothing was refilled: a newcomer is two tokens away.
+  t.ok(Number(r.retryAfter) > 60 && Number(r.retryAfter) <= 120, `Retry-After counts the queue (${r.retryAfter})`);
+  t.equal((await second).status, 429);
 });
 
 t.test('a scrape that waits longer than SWITCHBOARD_METRICS_QUEUE_WAIT_MS is refused with Retry-After', async (t) => {
@@ -111,7 +131,7 @@ t.test('a scrape that waits longer than SWITCHBOARD_METRICS_QUEUE_WAIT_MS is ref
   t.equal(late.status, 429);
   t.match(late.body, /waited too long/);
   t.match(late.retryAfter, /^[1-9]\d*$/);
-  t.equal(s.limiter.waitingCount(), 0, 'it left the queue');
+  t.same(s.limiter.load(), { waiting: 0, holding: 0 }, 'it left the queue');
 });
 
 t.test('the settings have defaults and are validated, naming the variable', async (t) => {
