@@ -53,6 +53,17 @@ const schema = z.object({
     .default(10),
   /** Seconds a /metrics answer is reused; scrapes within it share one database read (0: read on every scrape). */
   SWITCHBOARD_METRICS_CACHE_SECONDS: whole(0, 300, 10),
+  /**
+   * /metrics answers at most this many scrapes a minute, however cheap a cached answer is: the server is one event
+   * loop, and a flood of scrape loops would spend it. Prometheus scrapes every 15-60 s; 600 leaves room for dozens.
+   */
+  SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE: whole(1, 600_000, 600),
+  /** Scrapes answered at once after a quiet spell (the token bucket's size). */
+  SWITCHBOARD_METRICS_SCRAPE_BURST: whole(1, 10_000, 20),
+  /** Scrapes that may wait for a token beyond the rate; the ones beyond it are refused 429 when their wait ends. */
+  SWITCHBOARD_METRICS_QUEUE: whole(0, 10_000, 64),
+  /** How long a scrape beyond the rate is held: answered if its token comes, else 429 (0: refused at once). */
+  SWITCHBOARD_METRICS_QUEUE_WAIT_MS: whole(0, 60_000, 2000),
   /** Webhook targets on loopback, private, link-local or unique-local addresses are refused unless this is true. */
   SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE: flag(false),
   /** A webhook sink's reply is discarded; one longer than this many bytes fails the delivery (it is retried). */

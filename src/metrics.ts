@@ -1,5 +1,5 @@
 // GET /metrics: Prometheus text built from switchboard.metrics() (at most once per cache interval, on a connection
-// of its own), behind a bearer token (required when the server listens beyond loopback).
+// of its own), behind a bearer token (required when the server listens beyond loopback), answered at a bounded rate.
 // Counters come from rows the transitions maintain in SQL (so a DBA's psql call counts, restarts lose nothing,
 // retention lowers nothing); the only text in any label is a queue name or an outcome.
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type postgres from 'postgres';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { type Logger, safeError } from './log.js';
+import { type ScrapeLimits, ScrapeLimiter } from './scrape-limit.js';
 import * as ledger from './worker/ledger.js';
 
 interface Sample {
@@ -87,6 +88,11 @@ export interface MetricsHandlerOptions {
    * per interval however many scrapers there are. Scrapes that arrive while a read is under way share it. 0: none.
    */
   cacheMs?: number;
+  /**
+   * The answer rate and the queue of scrapes waiting for it (SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE and friends).
+   * Unset: every scrape is answered at once.
+   */
+  limits?: ScrapeLimits;
 }
 
 interface Answer {
@@ -117,11 +123,33 @@ export function metricsHandler(sql: postgres.Sql | Promise<postgres.Sql>, opts: 
     })();
     return reading;
   };
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const limiter = opts.limits ? new ScrapeLimiter(opts.limits) : null;
+  const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // The token first: a scrape without it is refused at once and spends none of the rate the scrapers share.
     if (opts.token !== undefined && !authorized(req.headers.authorization, opts.token)) {
       res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer realm="metrics"' });
       res.end('unauthorized: send Authorization: Bearer <SWITCHBOARD_METRICS_TOKEN>\n');
       return;
+    }
+    if (limiter) {
+      // A scrape whose client hangs up while it waits gives its place up rather than a token to a closed socket.
+      const hangup = new AbortController();
+      res.once('close', () => hangup.abort());
+      const admitted = await limiter.admit(hangup.signal);
+      if (!admitted.ok) {
+        if (res.destroyed) return;
+        const { perMinute, queue } = limiter.limits;
+        res.writeHead(429, {
+          'content-type': 'text/plain; charset=utf-8',
+          'retry-after': String(admitted.retryAfterSeconds),
+          'cache-control': 'no-store',
+        });
+        res.end(
+          `too many scrapes (${admitted.why}): /metrics answers ${perMinute} a minute (SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE) ` +
+            `with ${queue} waiting at most (SWITCHBOARD_METRICS_QUEUE); retry after ${admitted.retryAfterSeconds} s\n`,
+        );
+        return;
+      }
     }
     try {
       const answer = await read();
@@ -133,4 +161,6 @@ export function metricsHandler(sql: postgres.Sql | Promise<postgres.Sql>, opts: 
       res.end('metrics unavailable: the database could not be read\n');
     }
   };
+  // The limiter rides along so a test (or a future metric) can see what it admitted, queued and refused.
+  return Object.assign(handler, { limiter });
 }

@@ -107,6 +107,22 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
       return null;
     });
 
+  // Requests carrying the same credential while its check is under way share that one check rather than each taking
+  // a pool connection for it: a loop of requests on one credential (a flood of initialize) holds at most one
+  // connection for authentication, whatever its concurrency. Nothing is kept once the check answers: a request
+  // arriving after a revocation commits is answered by a check that began at most one check's duration earlier,
+  // and its tool calls are refused by the verb's own statement, which checks the credential again.
+  const checking = new Map<string, Promise<Endpoint>>();
+  const authenticateShared = (credential: string): Promise<Endpoint> => {
+    const key = digest(credential);
+    let check = checking.get(key);
+    if (!check) {
+      check = ctx.ledger.authenticate(credential).finally(() => checking.delete(key));
+      checking.set(key, check);
+    }
+    return check;
+  };
+
   const unauthorized = (res: Response, message: string, error?: string) => {
     res.setHeader('WWW-Authenticate', `Bearer realm="switchboard"${error ? `, error="${error}"` : ''}`);
     rpcError(res, 401, -32001, `Unauthorized: ${message}`);
@@ -124,7 +140,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     const credential = match[1];
     let endpoint: Endpoint;
     try {
-      endpoint = await ctx.ledger.authenticate(credential);
+      endpoint = await authenticateShared(credential);
     } catch (err) {
       if ((err as { code?: string }).code !== 'SB403') {
         ctx.log.error({ err }, 'authentication failed');

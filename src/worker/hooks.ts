@@ -77,6 +77,12 @@ export function operationsHooks(ops: OpsConfig, opts: OperationsOptions): Operat
           token: ops.SWITCHBOARD_METRICS_TOKEN,
           log: ctx.log,
           cacheMs: config.SWITCHBOARD_METRICS_CACHE_SECONDS * 1000,
+          limits: {
+            perMinute: config.SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE,
+            burst: config.SWITCHBOARD_METRICS_SCRAPE_BURST,
+            queue: config.SWITCHBOARD_METRICS_QUEUE,
+            waitMs: config.SWITCHBOARD_METRICS_QUEUE_WAIT_MS,
+          },
         }),
       );
     },
