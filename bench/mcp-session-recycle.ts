@@ -1,7 +1,8 @@
-// `node --expose-gc --import tsx bench/mcp-session-recycle.ts [--recycle on|off] [--mode list|empty] [--calls 6000]`:
-// the server's heap and RSS while 10 MCP sessions of one credential keep calling, with session recycling at its
-// defaults (on) or out of reach (off). Each client opens a new session when the server answers 404 for its own, as
-// our clients do. In process, over real HTTP; heap after a full GC and RSS at every tenth of the calls.
+// `node --expose-gc --import tsx bench/mcp-session-recycle.ts [--recycle on|off] [--mode list|empty] [--calls 6000]
+// [--sessions 10] [--total-mib N]`: the server's heap and RSS while MCP sessions of one credential keep calling, with
+// session recycling at its defaults (on; --total-mib sets SWITCHBOARD_MCP_RETAINED_MAX_BYTES) or out of reach (off).
+// Each client opens a new session when the server answers 404 for its own, as our clients do. In process, over real
+// HTTP; heap after a full GC and RSS at every tenth of the calls.
 //   list:  list_todos of a queue of 200 todos (answers of ~40 KiB), as the abuse run's honest tenant calls it
 //   empty: claim_next on an empty queue (answers of ~0.1 KiB)
 // Uses a fresh database on 127.0.0.1:5432 (ADMIN_DATABASE_URL), dropped at the end.
@@ -17,12 +18,15 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '6000' },
     mode: { type: 'string', default: 'list' },
     recycle: { type: 'string', default: 'on' },
+    sessions: { type: 'string', default: '10' },
+    'total-mib': { type: 'string' },
   },
 });
 const N = Number(values.calls);
 const mode = values.mode as 'list' | 'empty';
 if (!['list', 'empty'].includes(mode)) throw new Error('--mode list or empty');
 const recycle = values.recycle === 'on';
+const SESSIONS = Number(values.sessions);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 
@@ -43,7 +47,9 @@ await db.sql`select count(switchboard.add_todo(endpoint_id => ${e.doc.endpoint_i
                from generate_series(1, 200) g`;
 const config = loadConfig(
   recycle
-    ? {}
+    ? values['total-mib']
+      ? { SWITCHBOARD_MCP_RETAINED_MAX_BYTES: String(Number(values['total-mib']) * 1024 * 1024) }
+      : {}
     : {
         SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: '1000000',
         SWITCHBOARD_MCP_SESSION_MAX_BYTES: String(1024 * 1024 * 1024),
@@ -87,10 +93,10 @@ const call = (id: number) =>
     ? { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_todos', arguments: { queue: 'listed' } } }
     : { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'claim_next', arguments: { queue: 'empty' } } };
 
-const sessions = await Promise.all(Array.from({ length: 10 }, open));
+const sessions = await Promise.all(Array.from({ length: SESSIONS }, open));
 let reopened = 0;
 let answered = 0;
-/** Ten clients, one call at a time each, until `upTo` calls have been answered in all. */
+/** One client per session, one call at a time each, until `upTo` calls have been answered in all. */
 async function run(upTo: number): Promise<void> {
   await Promise.all(
     sessions.map(async (_, j) => {
@@ -107,7 +113,8 @@ async function run(upTo: number): Promise<void> {
 }
 
 const base = await heapMiB();
-console.log(`recycling ${recycle ? 'on (defaults)' : 'off'}, mode ${mode}, ${N} calls over 10 sessions`);
+const limits = `SWITCHBOARD_MCP_SESSION_MAX_REQUESTS ${config.SWITCHBOARD_MCP_SESSION_MAX_REQUESTS}, _MAX_BYTES ${config.SWITCHBOARD_MCP_SESSION_MAX_BYTES}, SWITCHBOARD_MCP_RETAINED_MAX_BYTES ${config.SWITCHBOARD_MCP_RETAINED_MAX_BYTES}`;
+console.log(`recycling ${recycle ? 'on' : 'off'} (${limits}), mode ${mode}, ${N} calls over ${SESSIONS} sessions`);
 console.log(`| calls answered | heap after GC (MiB) | RSS (MiB) | kept by sessions, estimated (MiB) | sessions reopened |`);
 console.log(`|---|---|---|---|---|`);
 const row = async () =>

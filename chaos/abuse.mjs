@@ -18,7 +18,7 @@ const CI = process.argv.includes('--ci');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const S = CI
-  ? { base: 3, attack: 4, halfSentHold: 12, seed: 5_000, waiters: 300, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 1_500, sessions: 2_000, hooks: 10, callers: 16 }
+  ? { base: 3, attack: 4, halfSentHold: 12, seed: 5_000, waiters: 300, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 1_500, sessions: 2_000, hooks: 10, callers: 4 }
   : { base: 8, attack: 20, halfSentHold: 15, seed: 200_000, waiters: 3_000, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 5_000, sessions: 10_000, hooks: 20, callers: 16 };
 const WATCHDOG_MS = CI ? 180_000 : 900_000;
 const T0 = Date.now();
