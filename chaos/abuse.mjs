@@ -114,6 +114,8 @@ serve = spawn(process.execPath, [join(root, 'dist/cli.js'), 'serve', '--port', S
     // The sink below is on 127.0.0.1: allowed here, so that the reply bound (not the address check) is what is tried.
     SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE: 'true',
     SWITCHBOARD_NOTIFY_TIMEOUT: '5',
+    // The MCP bounds may be set for a run (e.g. recycling out of reach, for comparison); the rest is fixed above.
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SWITCHBOARD_MCP_'))),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -439,7 +441,8 @@ await row('session flood', async (stop) => {
 // --- the table ----------------------------------------------------------------------------------------------------
 const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 const lines = [
-  `abuse run (${CI ? '--ci' : 'full'} size), ${new Date().toISOString()}, serve on 127.0.0.1, ${S.seed} bulk todos`,
+  `abuse run (${CI ? '--ci' : 'full'} size), ${new Date().toISOString()}, serve on 127.0.0.1, ${S.seed} bulk todos` +
+    Object.entries(process.env).filter(([k]) => k.startsWith('SWITCHBOARD_MCP_')).map(([k, v]) => `, ${k}=${v}`).join(''),
   '',
   '| attack | what the attacker got | honest p50 / p99 before (ms) | during (ms) | p99 during / before | RSS before → after (peak) (MiB) | server up |',
   '|---|---|---|---|---|---|---|',
