@@ -51,6 +51,8 @@ function hasRequest(body: unknown): boolean {
  * Calls done(bytes) once the response is over: the bytes written to its socket for it (headers included; 0 if the
  * client went away first). The socket is HTTP/1.1's, one response at a time, so its count between the request's
  * arrival and the response's finish is this response's (pipelined requests could only make it more, never less).
+ * It is the size of what the transport keeps because answers go out uncompressed; a compressing middleware in front
+ * would make it an undercount.
  */
 function onAnswered(req: IncomingMessage, res: ServerResponse, done: (bytes: number) => void): void {
   const socket = req.socket;
