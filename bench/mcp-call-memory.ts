@@ -43,7 +43,12 @@ const [e] = await db.sql`select switchboard.vend_endpoint(${o.doc.owner_id}::uui
 const credential = e.doc.credential as string;
 await db.sql`select count(switchboard.add_todo(endpoint_id => ${e.doc.endpoint_id}::uuid, queue => 'listed'::text, title => 'todo ' || g))
                from generate_series(1, 200) g`;
-const config = loadConfig({});
+// Recycling off, so that what one session keeps is seen whole (bench/mcp-session-recycle.ts measures it on).
+const config = loadConfig({
+  SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: '1000000',
+  SWITCHBOARD_MCP_SESSION_MAX_BYTES: String(1024 * 1024 * 1024),
+  SWITCHBOARD_MCP_RETAINED_MAX_BYTES: String(64 * 1024 * 1024 * 1024),
+});
 const server = await startServer({ config, sql: db.sql, log: createLogger({ level: 'silent' }), host: '127.0.0.1', port: 0 });
 const bell = await doorbellFor(db.sql);
 

@@ -18,8 +18,8 @@ const CI = process.argv.includes('--ci');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const S = CI
-  ? { base: 3, attack: 4, halfSentHold: 12, seed: 5_000, waiters: 300, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 1_500, sessions: 2_000, hooks: 10 }
-  : { base: 8, attack: 20, halfSentHold: 15, seed: 200_000, waiters: 3_000, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 5_000, sessions: 10_000, hooks: 20 };
+  ? { base: 3, attack: 4, halfSentHold: 12, seed: 5_000, waiters: 300, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 1_500, sessions: 2_000, hooks: 10, callers: 4 }
+  : { base: 8, attack: 20, halfSentHold: 15, seed: 200_000, waiters: 3_000, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 5_000, sessions: 10_000, hooks: 20, callers: 16 };
 const WATCHDOG_MS = CI ? 180_000 : 900_000;
 const T0 = Date.now();
 const say = (m) => console.error(`[abuse ${((Date.now() - T0) / 1000).toFixed(1)}s] ${m}`);
@@ -114,6 +114,8 @@ serve = spawn(process.execPath, [join(root, 'dist/cli.js'), 'serve', '--port', S
     // The sink below is on 127.0.0.1: allowed here, so that the reply bound (not the address check) is what is tried.
     SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE: 'true',
     SWITCHBOARD_NOTIFY_TIMEOUT: '5',
+    // The MCP bounds may be set for a run (e.g. recycling out of reach, for comparison); the rest is fixed above.
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SWITCHBOARD_MCP_'))),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -135,7 +137,8 @@ const rssMiB = () => {
     return null;
   }
 };
-say(`serve on ${base}, RSS ${rssMiB()} MiB`);
+const rssStart = rssMiB();
+say(`serve on ${base}, RSS ${rssStart} MiB`);
 
 // --- the honest tenant: a real SDK client in a worker thread (chaos/abuse-probe.mjs), calling in a loop ---------
 const prober = new Worker(new URL('./abuse-probe.mjs', import.meta.url), { workerData: { base, credential: honest.credential } });
@@ -153,6 +156,14 @@ async function probe(ms) {
   lat.sort((a, b) => a - b);
   const q = (p) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] : NaN);
   return { p50: q(0.5), p99: q(0.99), n: lat.length, errors };
+}
+// The honest probe's new sessions so far: each time the server recycled its session (404) it opened another.
+async function probeRenewals() {
+  const { renewals } = await new Promise((resolve) => {
+    prober.once('message', resolve);
+    prober.postMessage({ ms: 0, call: probeCall });
+  });
+  return renewals;
 }
 
 // --- raw MCP over HTTP for the attacker ---------------------------------------------------------------------------
@@ -218,15 +229,20 @@ async function row(name, attack, { hold = S.attack, call = 'list' } = {}) {
   const rssBefore = rssMiB();
   say(`${name}: attacking for ${hold} s`);
   const stop = { at: Date.now() + hold * 1000 };
+  // The highest RSS seen during the row, sampled every 250 ms: "after" alone could miss a peak given back.
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB() ?? 0)), 250);
   const [got, during] = await Promise.all([attack(stop), probe(hold * 1000)]);
   await sleep(300);
+  clearInterval(sampler);
   const rssAfter = rssMiB();
+  rssPeak = Math.max(rssPeak, rssAfter ?? 0);
   let healthy = false;
   try {
     healthy = up() && (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5000) })).ok;
   } catch {}
-  rows.push({ name, got, before, during, rssBefore, rssAfter, healthy });
-  say(`${name}: ${got}; honest p99 ${before.p99.toFixed(1)} -> ${during.p99.toFixed(1)} ms; RSS ${rssBefore} -> ${rssAfter} MiB; up: ${healthy}`);
+  rows.push({ name, got, before, during, rssBefore, rssAfter, rssPeak, healthy });
+  say(`${name}: ${got}; honest p99 ${before.p99.toFixed(1)} -> ${during.p99.toFixed(1)} ms; RSS ${rssBefore} -> ${rssAfter} (peak ${rssPeak}) MiB; up: ${healthy}`);
 }
 
 const scrapeFlood = (loops) => async (stop) => {
@@ -372,6 +388,40 @@ await row('half-sent connections', async (stop) => {
   return `${S.halfSent} half-sent requests: ${closedEmpty} closed at once (connection cap), ${timedOut} answered 408 (headers timeout), ${open} still open at the end; a new client's /healthz during: ${fresh}`;
 }, { hold: S.halfSentHold });
 
+// Sessions that keep calling: before recycling, the SDK's transport kept every answer until the session closed (about
+// 7 KiB a claim_next), so this grew the server without limit. Each loop reopens its session when the server has
+// recycled it (404), as a client must.
+await row('sessions that keep calling', async (stop) => {
+  let answered = 0;
+  let reopened = 0;
+  const other = {};
+  await Promise.all(
+    [...Array(S.callers)].map(async (_, loop) => {
+      let s = await session();
+      let id = 1;
+      while (Date.now() < stop.at) {
+        if (!s.id) {
+          other[`initialize ${s.status}`] = (other[`initialize ${s.status}`] ?? 0) + 1;
+          await sleep(100);
+          s = await session();
+          continue;
+        }
+        const r = await post('/mcp', toolCall(id++, 'claim_next', { queue: `nothing-${loop}` }), { 'mcp-session-id': s.id, 'mcp-protocol-version': '2025-06-18' });
+        if (r.status === 200) answered++;
+        else if (r.status === 404) {
+          reopened++;
+          s = await session();
+        } else {
+          other[r.status] = (other[r.status] ?? 0) + 1;
+          await sleep(100);
+        }
+      }
+    }),
+  );
+  const rest = Object.entries(other).map(([k, v]) => `, ${v} HTTP ${k}`).join('');
+  return `${S.callers} sessions calling claim_next in a loop: ${answered} calls answered, ${reopened} sessions recycled and reopened${rest}`;
+});
+
 await row('session flood', async (stop) => {
   const statuses = {};
   let made = 0;
@@ -391,14 +441,18 @@ await row('session flood', async (stop) => {
 // --- the table ----------------------------------------------------------------------------------------------------
 const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 const lines = [
-  `abuse run (${CI ? '--ci' : 'full'} size), ${new Date().toISOString()}, serve on 127.0.0.1, ${S.seed} bulk todos`,
+  `abuse run (${CI ? '--ci' : 'full'} size), ${new Date().toISOString()}, serve on 127.0.0.1, ${S.seed} bulk todos` +
+    Object.entries(process.env).filter(([k]) => k.startsWith('SWITCHBOARD_MCP_')).map(([k, v]) => `, ${k}=${v}`).join(''),
   '',
-  '| attack | what the attacker got | honest p50 / p99 before (ms) | during (ms) | p99 during / before | RSS before → after (MiB) | server up |',
+  '| attack | what the attacker got | honest p50 / p99 before (ms) | during (ms) | p99 during / before | RSS before → after (peak) (MiB) | server up |',
   '|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.name} | ${r.got} | ${f(r.before.p50)} / ${f(r.before.p99)} | ${f(r.during.p50)} / ${f(r.during.p99)}${r.during.errors ? ` (${r.during.errors} errors)` : ''} | ${f(r.during.p99 / r.before.p99)}× | ${r.rssBefore} → ${r.rssAfter} | ${r.healthy ? 'yes' : 'NO'} |`,
+      `| ${r.name} | ${r.got} | ${f(r.before.p50)} / ${f(r.before.p99)} | ${f(r.during.p50)} / ${f(r.during.p99)}${r.during.errors ? ` (${r.during.errors} errors)` : ''} | ${f(r.during.p99 / r.before.p99)}× | ${r.rssBefore} → ${r.rssAfter} (${r.rssPeak}) | ${r.healthy ? 'yes' : 'NO'} |`,
   ),
+  '',
+  `RSS at the start ${rssStart} MiB, at the end ${rssMiB()} MiB, the highest seen ${Math.max(rssStart, ...rows.map((r) => r.rssPeak))} MiB; ` +
+    `the honest tenant's session was recycled ${await probeRenewals()} times (it reopened one each time).`,
 ];
 console.log(lines.join('\n'));
 prober.postMessage({ stop: true });

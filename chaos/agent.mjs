@@ -4,7 +4,7 @@
 // checks against the database; lease tokens go to a separate file the secrets scan reads, never to the journal.
 import { appendFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const env = process.env;
 const URL_ = `${env.CHAOS_SERVER}/mcp`;
@@ -46,12 +46,27 @@ async function connect() {
   }
 }
 
+// The server closes a session that has answered its budget (SWITCHBOARD_MCP_SESSION_MAX_REQUESTS, _MAX_BYTES) or
+// sat idle, and answers 404 for it. A 404 for a session means the call was not run, so it is sent again on a new
+// session, as the stdio bridge does; it is not an error the journal should see.
+const sessionGone = (err) => err instanceof StreamableHTTPError && err.code === 404;
+async function callOnce(name, args) {
+  try {
+    return await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
+  } catch (err) {
+    if (!sessionGone(err)) throw err;
+    client.close().catch(() => {});
+    client = await connect();
+    return client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
+  }
+}
+
 /** One tool call: {doc} on success, {error, message} on a tool error, {error: 'transport'|'hang'} otherwise. */
 async function call(name, args) {
   if (!client) client = await connect();
   const started = Date.now();
   try {
-    const res = await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
+    const res = await callOnce(name, args);
     const doc = res.structuredContent ?? {};
     if (res.isError) return { error: doc.error, message: doc.message, ms: Date.now() - started };
     return { doc, ms: Date.now() - started };

@@ -91,6 +91,18 @@ const schema = z.object({
   SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL: whole(1, 100_000, 64),
   SWITCHBOARD_MCP_SESSIONS_MAX: whole(1, 1_000_000, 10_000),
   SWITCHBOARD_MCP_SESSION_IDLE_SECONDS: whole(1, 86_400, 600),
+  /**
+   * A session is closed (recycled) once it has answered this many requests after its initialize, when the answer in
+   * flight is sent: the SDK's transport keeps every answered request (about 7 KiB each) until its session closes.
+   */
+  SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: whole(1, 1_000_000, 256),
+  /** The same once the answers a session has sent add up to this many bytes (the transport keeps them too). */
+  SWITCHBOARD_MCP_SESSION_MAX_BYTES: whole(1024, 1024 * 1024 * 1024, 2 * 1024 * 1024),
+  /**
+   * What all open sessions together may keep of their answers (estimated as above); past it the sessions keeping the
+   * most are recycled until the total is three quarters of it.
+   */
+  SWITCHBOARD_MCP_RETAINED_MAX_BYTES: whole(1024 * 1024, 64 * 1024 * 1024 * 1024, 256 * 1024 * 1024),
   SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL: whole(1, 100, 4),
   SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64),
   SWITCHBOARD_MCP_QUEUE_WAIT_MS: whole(0, 60_000, 2000),

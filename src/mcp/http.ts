@@ -1,8 +1,8 @@
 // Streamable HTTP at /mcp: the SDK's StreamableHTTPServerTransport, one per MCP session, behind bearer
-// authentication (middleware that hands the credential to the SDK as authInfo), bounded sessions and a
-// per-credential share of the pool.
+// authentication (middleware that hands the credential to the SDK as authInfo), bounded sessions recycled by what
+// they have answered, and a per-credential share of the pool.
 import { createHash, randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -21,6 +21,45 @@ interface Session {
   /** SHA-256 of the credential the session's last request carried: the sessions to close when it is refused. */
   credentialDigest: string;
   lastSeen: number;
+  /** Requests answered after the initialize: each leaves its answer in the transport until the session closes. */
+  requests: number;
+  /** Bytes written for the session's answers (headers included), the initialize's too. */
+  bytes: number;
+  /** What the transport is estimated to keep of those answers: RETAINED_PER_REQUEST each, plus their bytes. */
+  retained: number;
+  /** POSTs handed to the transport and not yet answered: a recycled session is closed when they are. */
+  inFlight: number;
+  /** Why the session is being recycled: it takes no new request, and closes once inFlight is 0. */
+  retiring: 'requests' | 'bytes' | 'total' | null;
+  closed: boolean;
+}
+
+/**
+ * Heap the SDK's transport keeps for each answered POST in JSON-response mode besides the answer itself, until its
+ * session closes (modelcontextprotocol/typescript-sdk#2559): bench/mcp-call-memory.ts measured 7.0 KiB a call for
+ * claim_next answers of 0.1 KiB, and 46.8 KiB for list_todos answers of 39.8 KiB (docs/reliability.md).
+ */
+export const RETAINED_PER_REQUEST = 7 * 1024;
+
+/** Whether a POST body holds a JSON-RPC request (not only notifications or responses): the SDK keeps those. */
+function hasRequest(body: unknown): boolean {
+  const one = (m: unknown) => typeof m === 'object' && m !== null && 'method' in m && 'id' in m;
+  return Array.isArray(body) ? body.some(one) : one(body);
+}
+
+/**
+ * Calls done(bytes) once the response is over: the bytes written to its socket for it (headers included; 0 if the
+ * client went away first). The socket is HTTP/1.1's, one response at a time, so its count between the request's
+ * arrival and the response's finish is this response's (pipelined requests could only make it more, never less).
+ * It is the size of what the transport keeps because answers go out uncompressed; a compressing middleware in front
+ * would make it an undercount.
+ */
+function onAnswered(req: IncomingMessage, res: ServerResponse, done: (bytes: number) => void): void {
+  const socket = req.socket;
+  const before = socket.bytesWritten;
+  let bytes = 0;
+  res.once('finish', () => (bytes = socket.bytesWritten - before));
+  res.once('close', () => done(bytes));
 }
 
 /** A JSON-RPC error with no id, as the SDK answers transport-level failures. */
@@ -40,7 +79,12 @@ export function isMcpPath(url: string | undefined): boolean {
 export interface McpHttp {
   /** Closes every open MCP session (their streams end). */
   closeAll(): Promise<void>;
+  /** Sessions not yet closed, those being recycled included. */
   sessionCount(): number;
+  /** What the open sessions are estimated to retain of their answers, in bytes (see RETAINED_PER_REQUEST). */
+  retainedBytes(): number;
+  /** Sessions recycled so far, by why. */
+  recycled: Record<'requests' | 'bytes' | 'total', number>;
   /** The per-credential gate (for tests and metrics). */
   gate: CallGate;
 }
@@ -60,7 +104,18 @@ function throttled(res: Response, message: string, retryAfter: number): void {
 
 export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   const { config } = ctx;
+  /** The sessions that take requests. One being recycled is in `retiring` until its answers in flight are sent. */
   const sessions = new Map<string, Session>();
+  const retiring = new Set<Session>();
+  /** Estimated retained bytes of every session not closed, and of those among them not being recycled. */
+  let retainedAll = 0;
+  let retainedLive = 0;
+  const recycled = { requests: 0, bytes: 0, total: 0 };
+  const limits = {
+    requests: config.SWITCHBOARD_MCP_SESSION_MAX_REQUESTS,
+    bytes: config.SWITCHBOARD_MCP_SESSION_MAX_BYTES,
+    total: config.SWITCHBOARD_MCP_RETAINED_MAX_BYTES,
+  };
   /** Open (and opening) sessions per endpoint, for the per-credential cap. */
   const perEndpoint = new Map<string, number>();
   let opening = 0;
@@ -77,19 +132,89 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     else perEndpoint.delete(endpointId);
   };
 
-  /** Closes a session; its transport's onclose forgets it. */
+  /** Closes a session at once, through the SDK's close path (Server.close closes its transport). */
   const closeSession = (s: Session) => {
-    if (sessions.get(s.id) !== s) return;
-    sessions.delete(s.id);
+    if (s.closed) return;
+    s.closed = true;
+    if (sessions.get(s.id) === s) sessions.delete(s.id);
+    retiring.delete(s);
     count(s.endpointId, -1);
+    retainedAll -= s.retained;
+    if (!s.retiring) retainedLive -= s.retained;
     void s.server.close().catch(() => {});
   };
+  /** Every session not yet closed, for the paths that close them at once (refused credentials, shutdown). */
+  const everySession = () => [...sessions.values(), ...retiring];
 
-  // A client that vanishes without DELETE leaves a session behind; one idle this long is closed.
+  /**
+   * Recycles a session: it takes no new request from now on (its id is unknown, 404, as for a closed session), and
+   * it is closed, giving back what its transport kept, as soon as the answers in flight on it are sent. Closing it
+   * with a request in flight would drop that answer: the SDK then never settles a JSON response.
+   */
+  const retire = (s: Session, why: 'requests' | 'bytes' | 'total') => {
+    if (s.retiring || s.closed) return;
+    s.retiring = why;
+    recycled[why]++;
+    retainedLive -= s.retained;
+    sessions.delete(s.id);
+    retiring.add(s);
+    ctx.log.debug({ endpoint_id: s.endpointId, why, requests: s.requests, bytes: s.bytes }, 'mcp: session recycled');
+    if (s.inFlight === 0) closeSession(s);
+  };
+
+  const keep = (s: Session, bytes: number) => {
+    s.retained += bytes;
+    retainedAll += bytes;
+    if (!s.retiring) retainedLive += bytes;
+  };
+
+  /**
+   * Past the total, the sessions keeping the most are recycled until the rest keep three quarters of it: the margin
+   * keeps one busy session at the edge from costing a sort of every session on each answer.
+   */
+  const shed = () => {
+    if (retainedLive <= limits.total) return;
+    const target = limits.total * 0.75;
+    let n = 0;
+    for (const s of [...sessions.values()].sort((a, b) => b.retained - a.retained)) {
+      if (retainedLive <= target) break;
+      retire(s, 'total');
+      n++;
+    }
+    ctx.log.warn(
+      { recycled: n, retained_bytes: retainedAll },
+      'mcp: the sessions kept more of their answers than SWITCHBOARD_MCP_RETAINED_MAX_BYTES; the largest were recycled',
+    );
+  };
+
+  /** Counts a POST on a session toward its budget; the session is recycled once it has used it. */
+  const answering = (s: Session, req: Request, res: Response, request: boolean) => {
+    s.inFlight++;
+    if (request) {
+      s.requests++;
+      keep(s, RETAINED_PER_REQUEST);
+    }
+    onAnswered(req, res, (bytes) => {
+      s.inFlight--;
+      if (s.closed) return;
+      s.lastSeen = Date.now();
+      s.bytes += bytes;
+      keep(s, bytes);
+      if (s.bytes >= limits.bytes) retire(s, 'bytes');
+      if (s.retiring && s.inFlight === 0) closeSession(s);
+      shed();
+    });
+    // The request that uses up the budget is answered; the ones after it are not taken.
+    if (s.requests >= limits.requests) retire(s, 'requests');
+    shed();
+  };
+
+  // A client that vanishes without DELETE leaves a session behind; one idle this long is closed. A session with a
+  // request in flight (a long poll) is not idle.
   const sweep = setInterval(
     () => {
       const horizon = Date.now() - idleMs;
-      for (const s of [...sessions.values()]) if (s.lastSeen < horizon) closeSession(s);
+      for (const s of [...sessions.values()]) if (s.lastSeen < horizon && s.inFlight === 0) closeSession(s);
     },
     Math.max(250, Math.min(60_000, idleMs / 4)),
   );
@@ -100,7 +225,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   // A client of a rotated endpoint opens a new session with its new credential.
   const refusals = ctx.sql
     .listen('switchboard_credentials_refused', (endpointId) => {
-      for (const s of [...sessions.values()]) if (s.endpointId === endpointId) closeSession(s);
+      for (const s of everySession()) if (s.endpointId === endpointId) closeSession(s);
     })
     .catch((err: unknown) => {
       ctx.log.warn({ err }, 'mcp: not listening for revoked credentials; their sessions close at their next request');
@@ -147,7 +272,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
         return rpcError(res, 503, -32603, 'Service unavailable');
       }
       const refused = digest(credential);
-      for (const s of [...sessions.values()]) if (s.credentialDigest === refused) closeSession(s);
+      for (const s of everySession()) if (s.credentialDigest === refused) closeSession(s);
       return unauthorized(res, 'unknown or revoked credential', 'invalid_token');
     }
     // Aborted when the client goes away before its answer is sent: every tool call of this request (a batch's too)
@@ -196,7 +321,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
         60,
       );
     }
-    if (sessions.size + opening >= config.SWITCHBOARD_MCP_SESSIONS_MAX) {
+    if (sessions.size + retiring.size + opening >= config.SWITCHBOARD_MCP_SESSIONS_MAX) {
       return throttled(res, 'the server has as many open MCP sessions as it allows (SWITCHBOARD_MCP_SESSIONS_MAX)', 60);
     }
     count(endpoint.endpoint_id, 1);
@@ -217,13 +342,38 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
           endpointId: endpoint.endpoint_id,
           credentialDigest: res.locals.credentialDigest as string,
           lastSeen: Date.now(),
+          requests: 0,
+          bytes: 0,
+          retained: 0,
+          inFlight: 0,
+          retiring: null,
+          closed: false,
         };
         sessions.set(id, session);
+        // What the client said it is, cut short: it is the caller's text, as large as the body allows.
+        const params = (req.body as { params?: { clientInfo?: { name?: unknown; version?: unknown }; protocolVersion?: unknown } }).params;
+        const short = (v: unknown) => String(v).slice(0, 100);
+        ctx.log.debug(
+          {
+            endpoint_id: endpoint.endpoint_id,
+            client: `${short(params?.clientInfo?.name)}/${short(params?.clientInfo?.version)}`,
+            protocol_version: short(params?.protocolVersion),
+          },
+          'mcp: session opened',
+        );
+        // The initialize's answer is kept like any other, but does not count as one of the session's requests.
+        keep(session, RETAINED_PER_REQUEST);
       },
     });
     transport.onclose = () => {
       if (session) closeSession(session);
     };
+    onAnswered(req, res, (bytes) => {
+      if (!session || session.closed) return;
+      session.bytes += bytes;
+      keep(session, bytes);
+      shed();
+    });
     try {
       await server.connect(transport);
       await transport.handleRequest(req, res, req.body);
@@ -255,6 +405,10 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
       }
       res.once('close', release);
     }
+    // Recycled (or closed) while this request waited for its turn: it is refused as the next request of a closed
+    // session is, before the transport sees it, so the client knows it was not run.
+    if (s.retiring || s.closed) return rpcError(res, 404, -32001, 'Session not found');
+    answering(s, req, res, hasRequest(req.body));
     await s.transport.handleRequest(req, res, req.body);
   };
 
@@ -289,11 +443,13 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     async closeAll() {
       clearInterval(sweep);
       await (await refusals)?.unlisten().catch(() => {});
-      const all = [...sessions.values()];
+      const all = everySession();
       for (const s of all) closeSession(s);
       await Promise.allSettled(all.map((s) => s.server.close()));
     },
-    sessionCount: () => sessions.size,
+    sessionCount: () => sessions.size + retiring.size,
+    retainedBytes: () => retainedAll,
+    recycled,
     gate,
   };
 }

@@ -4,8 +4,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
+import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import { fixture } from '../mcp/helpers.js';
+import { until } from '../worker/helpers.js';
 import { runCli } from './run.js';
 
 type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
@@ -74,6 +76,72 @@ t.test('the printed stdio config drains a todo through the running server, with 
   t.notOk(bridge.out.stderr.includes(claimed.lease_token), 'nor the lease token');
   for (let i = 0; i < 50 && server.mcp.sessionCount() > 0; i++) await new Promise((r) => setTimeout(r, 100));
   t.equal(server.mcp.sessionCount(), 0, "closing stdin ends the bridge's server session");
+});
+
+/** A bridge to `server`, through `switchboard mcp` as a host starts it, for a fresh endpoint's credential. */
+async function bridgeTo(t: Tap, f: Awaited<ReturnType<typeof fixture>>, url: string) {
+  const e = await f.vend(await f.owner('alice'), 'bridged');
+  const bridge = await stdioClient(t, {
+    command: 'node',
+    args: [(await import('./run.js')).CLI, 'mcp'],
+    env: { SWITCHBOARD_URL: `${url}/mcp`, SWITCHBOARD_CREDENTIAL: e.credential },
+  });
+  await bridge.client.connect(bridge.transport);
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const r = (await bridge.client.callTool({ name, arguments: args })) as CallToolResult;
+    if (r.isError) throw new Error(`${name}: ${JSON.stringify(r.structuredContent)}`);
+    return r.structuredContent as Record<string, any>;
+  };
+  return { ...bridge, call, endpoint: e };
+}
+
+t.test('the server recycles the bridge\'s session after its budget: the stdio client never sees it', async (t) => {
+  const f = await fixture(t);
+  const config = loadConfig({ SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: '2' });
+  const server = await startServer({ config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(1000));
+  const bridge = await bridgeTo(t, f, server.url);
+
+  // tools/list and eight tool calls, with two requests a session at most.
+  t.equal((await bridge.client.listTools()).tools.length, 9);
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) ids.push((await bridge.call('add_todo', { queue: 'q', title: `t${i}` })).id);
+  const claimed = await bridge.call('claim_next', { queue: 'q', claimant: 'stdio', require_fence: true });
+  const fenced = { todo_id: claimed.id, lease_token: claimed.lease_token };
+  t.equal((await bridge.call('heartbeat', fenced)).state, 'claimed');
+  t.equal((await bridge.call('complete', { ...fenced, summary: 'ok' })).state, 'done');
+  t.equal((await bridge.call('list_todos', { queue: 'q' })).todos.length, 3);
+  t.equal((await bridge.call('get_todo', { todo_id: ids[2] })).state, 'pending');
+  t.ok(server.mcp.recycled.requests >= 4, `the server recycled the session ${server.mcp.recycled.requests} times`);
+
+  const [{ attempts, sessions }] = await f.db.sql`
+    select count(*)::int as attempts, count(distinct mcp_session_id)::int as sessions from switchboard.todo_attempts`;
+  t.equal(attempts, 1, 'the claim ran once: no request was run twice');
+  t.equal(sessions, 1);
+  const opened = f.logLines().filter((l) => l.msg === 'mcp: session opened');
+  t.ok(opened.length >= 5, `the bridge opened ${opened.length} sessions`);
+  t.same(
+    new Set(opened.map((l) => `${l.client} ${l.protocol_version}`)),
+    new Set([`stdio-test/1.0.0 ${opened[0].protocol_version}`]),
+    'each with the client info and protocol version the stdio client sent',
+  );
+  t.match(bridge.out.stderr, /the server had closed the session; opened a new one/);
+  t.notMatch(bridge.out.stderr, /could not reach the server/, 'and no request failed on the way');
+});
+
+t.test('an idle session the server evicted: the bridge opens a new one, and the call goes through', async (t) => {
+  const f = await fixture(t);
+  const config = loadConfig({ SWITCHBOARD_MCP_SESSION_IDLE_SECONDS: '1' });
+  const server = await startServer({ config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(1000));
+  const bridge = await bridgeTo(t, f, server.url);
+  const todo = await bridge.call('add_todo', { queue: 'q' });
+  await until(async () => server.mcp.sessionCount() === 0, 'the idle session to be evicted');
+  t.equal((await bridge.call('get_todo', { todo_id: todo.id })).id, todo.id, 'the next call is answered');
+  t.equal(server.mcp.sessionCount(), 1, 'on a new session');
+  await bridge.client.close();
+  await until(async () => server.mcp.sessionCount() === 0, 'the bridge to end its session');
+  t.pass('and closing stdin ends that one');
 });
 
 t.test('a bridge with an unknown credential: the client is told the server refused it', async (t) => {

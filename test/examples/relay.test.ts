@@ -1,24 +1,26 @@
 // examples/relay end to end against a real server: the relay claims fenced, writes the context file, runs the
 // command, heartbeats and reports; a failed run's summary reaches the next run's context file; a relay killed
-// mid-run leaves an attempt the next claim sees as died; SIGTERM releases.
+// mid-run leaves an attempt the next claim sees as died; SIGTERM releases; a session the server closes after every
+// request does not show.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { type Fixture, fixture } from '../mcp/helpers.js';
 
 type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
 const RELAY = fileURLToPath(new URL('../../examples/relay/relay.ts', import.meta.url));
 
-async function setup(t: Tap): Promise<{ f: Fixture; server: RunningServer; credential: string; dir: string }> {
+async function setup(t: Tap, env: Record<string, string> = {}): Promise<{ f: Fixture; server: RunningServer; credential: string; dir: string }> {
   const f = await fixture(t);
   const ep = await f.vend(await f.owner('alice'), 'relay');
   await f.db.sql`insert into switchboard.settings (key, value) values ('retry_backoff_base_seconds', '0')
                  on conflict (key) do update set value = excluded.value`;
-  const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  const server = await startServer({ config: loadConfig(env), sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
   t.teardown(() => server.stop(1000));
   const dir = mkdtempSync(join(tmpdir(), 'relay-test-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -120,4 +122,22 @@ t.test('a relay killed mid-run leaves an attempt the next claim sees as died; SI
   ], 'the stopped run released the todo with a summary');
   const [{ state }] = await f.db.sql`select state from switchboard.todos where id = ${todo.id as string}::uuid`;
   t.equal(state, 'pending', 'pending again for the next relay');
+});
+
+t.test('a server that closes the session after every request: the relay opens a new one each time and runs nothing twice', async (t) => {
+  const { f, server, credential, dir } = await setup(t, { SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: '1' });
+  for (const n of [1, 2]) await f.ctx.ledger.addTodo({ credential, queue: 'fix', payload: { n } });
+  // Runs long enough for a few heartbeats, one of which can overlap the report.
+  const beats = `setTimeout(() => { require('node:fs').writeFileSync(process.env.RELAY_RESULT_FILE, '{"ok":true}'); }, 2500);`;
+  const r = relay(server, credential, dir, ['--max', '2', '--wait-seconds', '1', '--lease-seconds', '3', '--heartbeat-seconds', '1'], [process.execPath, '-e', beats]);
+  t.equal(await r.exited, 0, r.stderr());
+  t.ok(server.mcp.recycled.requests >= 6, `the server recycled ${server.mcp.recycled.requests} sessions`);
+  t.match(r.stderr(), /the server had closed the session; opened a new one/);
+  t.notMatch(r.stderr(), /heartbeat failed/, 'no call failed');
+  const attempts = await f.db.sql`select seq, outcome from switchboard.todo_attempts order by claimed_at`;
+  t.match(attempts, [{ seq: 1, outcome: 'completed' }, { seq: 1, outcome: 'completed' }], 'two claims, each completed once');
+  const [{ done }] = await f.db.sql`select count(*)::int as done from switchboard.todos where state = 'done'`;
+  t.equal(done, 2);
+  await until('the last session to end', () => server.mcp.sessionCount() === 0);
+  t.pass('and the relay ended its last session on the way out');
 });
