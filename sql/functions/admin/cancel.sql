@@ -15,7 +15,7 @@ begin
   if v_t.state in ('done', 'canceled') then
     perform switchboard_internal.raise('conflict', format('todo %s is %s and cannot be canceled', todo_id, v_t.state), null);
   end if;
-  -- Two steps, as in complete: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  -- Two steps, as in fail: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
   v_t := switchboard_internal.end_attempt(v_t, 'canceled', null, null, null);
   return switchboard_internal.todo_json(v_t);
 end;

@@ -35,9 +35,12 @@ begin
   v_agent := switchboard_internal.agent(endpoint_id, 'complete');
   perform switchboard_internal.check_artifact(artifact);
   perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
-  v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, artifact);
-  if v_doc is not null then
-    return v_doc;
+  -- With an artifact the one statement was not tried yet; without, it matched nothing just now (hold_agent says why).
+  if artifact is not null then
+    v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, artifact);
+    if v_doc is not null then
+      return v_doc;
+    end if;
   end if;
   v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
   v_t := switchboard_internal.end_attempt(v_t, 'completed', result, summary, artifact);

@@ -22,7 +22,7 @@ begin
   perform switchboard_internal.check_artifact(artifact);
   perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   v_t := switchboard_internal.owner_hold(owner_id, todo_id);
-  -- Two steps, as in complete: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  -- Two steps, as in fail: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
   v_t := switchboard_internal.end_attempt(v_t, 'completed', result, summary, artifact);
   return switchboard_internal.todo_json(v_t);
 end;

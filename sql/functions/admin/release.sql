@@ -32,9 +32,12 @@ begin
   end if;
   v_agent := switchboard_internal.agent(endpoint_id, 'release');
   perform switchboard_internal.check_artifact(artifact);
-  v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, artifact);
-  if v_doc is not null then
-    return v_doc;
+  -- With an artifact the one statement was not tried yet; without, it matched nothing just now (hold_agent says why).
+  if artifact is not null then
+    v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'release', lease_token, 'released', null, summary, artifact);
+    if v_doc is not null then
+      return v_doc;
+    end if;
   end if;
   v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
   v_t := switchboard_internal.end_attempt(v_t, 'released', null, summary, artifact);

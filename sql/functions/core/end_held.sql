@@ -5,9 +5,10 @@
 -- the close counter. The two statements of the lock-then-check path (hold_agent, then end_attempt) and the
 -- row-lock WAL record they write go away.
 --   Why it is safe under READ COMMITTED: when the todo row changed after the statement's snapshot, the UPDATE
---   re-checks the WHERE against the newest row version. A takeover changed the owner's lease (and the token
---   digest); a cancel cleared the owner. Either way nothing is updated and the caller gets the diagnosis below.
---   The holder's own heartbeat only moves the lease on, so it proceeds.
+--   re-checks the WHERE against the newest row version. A cancel cleared the owner; a fenced takeover changed the
+--   token digest: nothing is updated and the caller gets the diagnosis below. An unfenced takeover by the same
+--   endpoint leaves nothing that tells its two holders apart (the fence is what does), so the report closes the
+--   newest attempt, as the lock-then-check path always did. The holder's own heartbeat only moves the lease on.
 --   The WHERE names the owner, not state = 'claimed': only a claimed todo has an owner (todos_row_ok), and a state
 --   test lets the planner prefer a partial index of claimed todos over the primary key.
 -- Returns the todo's document (todo_doc, built in the RETURNING), or null when nothing matched: the verb then goes the long way (agent, the argument checks,
@@ -38,7 +39,7 @@ declare
   v_queue text;
 begin
   if outcome not in ('completed', 'released') then
-    raise exception 'switchboard_internal.end_held: outcome % depends on the row; use _hold_agent and _end_attempt', outcome;
+    raise exception 'switchboard_internal.end_held: outcome % depends on the row; use hold_agent and end_attempt', outcome;
   end if;
   -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read.
   if summary is not null or (result is not null and outcome = 'completed') then
@@ -71,7 +72,8 @@ begin
               x.endpoint_id, x.queue
   -- history{
   ), counted as (
-    -- held closed exactly the one open attempt: count it (see on_attempt_closed for why here).
+    -- held closed exactly the one open attempt: count it here, as one more part of the closing statement (a row
+    -- trigger on every close cost ~25 % of a complete's backend CPU, bench/ab.ts).
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select h.queue, end_held.outcome, (pg_backend_pid() % 16)::smallint, 1 from held h
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
