@@ -46,6 +46,9 @@ await db.sql`select count(switchboard.add_todo(endpoint_id => ${e.doc.endpoint_i
 // Recycling off, so that what one session keeps is seen whole (bench/mcp-session-recycle.ts measures it on).
 const config = loadConfig({
   SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: '1000000',
+  // What a call keeps, not how fast one credential may call: the request rate out of reach too.
+  SWITCHBOARD_MCP_REQUESTS_PER_SECOND: '1000000',
+  SWITCHBOARD_MCP_REQUEST_BURST: '1000000',
   SWITCHBOARD_MCP_SESSION_MAX_BYTES: String(1024 * 1024 * 1024),
   SWITCHBOARD_MCP_RETAINED_MAX_BYTES: String(64 * 1024 * 1024 * 1024),
 });

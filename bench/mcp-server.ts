@@ -12,7 +12,14 @@ import { createLogger } from '../src/log.js';
 import { startServer } from '../src/server.js';
 
 const level = process.env.MCP_BENCH_LOG_LEVEL ?? 'silent';
-const config = loadConfig({ ...process.env, LOG_LEVEL: level });
+// The benchmark's clients share one credential, and it measures what the server can answer, not what one credential
+// is allowed: the request rate per credential is out of reach unless the environment sets it.
+const config = loadConfig({
+  SWITCHBOARD_MCP_REQUESTS_PER_SECOND: '1000000',
+  SWITCHBOARD_MCP_REQUEST_BURST: '1000000',
+  ...process.env,
+  LOG_LEVEL: level,
+});
 const log = createLogger({ level, destination: 2 });
 const server = await startServer({ config, host: '127.0.0.1', port: 0, log });
 process.stdout.write(`${JSON.stringify({ url: `${server.url}/mcp` })}\n`);

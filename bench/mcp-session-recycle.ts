@@ -45,12 +45,15 @@ const [e] = await db.sql`select switchboard.vend_endpoint(${o.doc.owner_id}::uui
 const credential = e.doc.credential as string;
 await db.sql`select count(switchboard.add_todo(endpoint_id => ${e.doc.endpoint_id}::uuid, queue => 'listed'::text, title => 'todo ' || g))
                from generate_series(1, 200) g`;
+// What the sessions keep, not how fast one credential may call: the request rate is out of reach in both.
+const unpaced = { SWITCHBOARD_MCP_REQUESTS_PER_SECOND: '1000000', SWITCHBOARD_MCP_REQUEST_BURST: '1000000' };
 const config = loadConfig(
   recycle
     ? values['total-mib']
-      ? { SWITCHBOARD_MCP_RETAINED_MAX_BYTES: String(Number(values['total-mib']) * 1024 * 1024) }
-      : {}
+      ? { ...unpaced, SWITCHBOARD_MCP_RETAINED_MAX_BYTES: String(Number(values['total-mib']) * 1024 * 1024) }
+      : unpaced
     : {
+        ...unpaced,
         SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: '1000000',
         SWITCHBOARD_MCP_SESSION_MAX_BYTES: String(1024 * 1024 * 1024),
         SWITCHBOARD_MCP_RETAINED_MAX_BYTES: String(64 * 1024 * 1024 * 1024),

@@ -26,7 +26,13 @@ const db = await freshDatabase();
 const [o] = await db.sql`select switchboard.add_owner('bench') as doc`;
 const [e] = await db.sql`select switchboard.vend_endpoint(${o.doc.owner_id}::uuid, 'bench') as doc`;
 const credential = e.doc.credential as string;
-const config = loadConfig({ SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL: String(N + 10), SWITCHBOARD_MCP_SESSIONS_MAX: String(N + 10) });
+// Memory per session, not how fast one credential may open them: the request rate is out of reach.
+const config = loadConfig({
+  SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL: String(N + 10),
+  SWITCHBOARD_MCP_SESSIONS_MAX: String(N + 10),
+  SWITCHBOARD_MCP_REQUESTS_PER_SECOND: '1000000',
+  SWITCHBOARD_MCP_REQUEST_BURST: '1000000',
+});
 const server = await startServer({ config, sql: db.sql, log: createLogger({ level: 'silent' }), host: '127.0.0.1', port: 0 });
 const headers = (session?: string): Record<string, string> => ({
   'content-type': 'application/json',

@@ -106,6 +106,12 @@ const schema = z.object({
   SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL: whole(1, 100, 4),
   SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64),
   SWITCHBOARD_MCP_QUEUE_WAIT_MS: whole(0, 60_000, 2000),
+  /**
+   * Requests to /mcp one credential may make per second on average, and at once above that average; past them its
+   * requests wait their turn (up to SWITCHBOARD_MCP_QUEUE_WAIT_MS), then 429. An agent makes a few a second.
+   */
+  SWITCHBOARD_MCP_REQUESTS_PER_SECOND: whole(1, 1_000_000, 100),
+  SWITCHBOARD_MCP_REQUEST_BURST: whole(1, 1_000_000, 200),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,6 +1,6 @@
 // Streamable HTTP at /mcp: the SDK's StreamableHTTPServerTransport, one per MCP session, behind bearer
 // authentication (middleware that hands the credential to the SDK as authInfo), bounded sessions recycled by what
-// they have answered, and a per-credential share of the pool.
+// they have answered, a per-credential request rate, and a per-credential share of the pool.
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -11,6 +11,7 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Req
 import type { AppContext } from '../context.js';
 import type { Endpoint } from '../ledger.js';
 import { CallGate } from './fairness.js';
+import { RequestPace } from './pace.js';
 import { createMcpServer } from './server.js';
 
 interface Session {
@@ -87,6 +88,8 @@ export interface McpHttp {
   recycled: Record<'requests' | 'bytes' | 'total', number>;
   /** The per-credential gate (for tests and metrics). */
   gate: CallGate;
+  /** The per-credential request rate (for tests). */
+  pace: RequestPace;
 }
 
 const digest = (credential: string) => createHash('sha256').update(credential).digest('hex');
@@ -124,6 +127,13 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     queued: config.SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL,
     waitMs: config.SWITCHBOARD_MCP_QUEUE_WAIT_MS,
   });
+  const pace = new RequestPace({
+    perSecond: config.SWITCHBOARD_MCP_REQUESTS_PER_SECOND,
+    burst: config.SWITCHBOARD_MCP_REQUEST_BURST,
+    waitMs: config.SWITCHBOARD_MCP_QUEUE_WAIT_MS,
+  });
+  /** Requests held for their turn under the pace, per endpoint. */
+  const held = new Map<string, number>();
   const idleMs = config.SWITCHBOARD_MCP_SESSION_IDLE_SECONDS * 1000;
 
   const count = (endpointId: string, delta: number) => {
@@ -293,6 +303,40 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     next();
   };
 
+  /**
+   * The credential's request rate, after authentication (so the key is the endpoint, whatever credential of it was
+   * presented) and after the body is read (a JSON-RPC batch costs one per message). A request past the rate is held
+   * until its turn rather than refused at once: a refusal answered at once is as cheap as the loop that sends the
+   * next one, so instant 429s would leave a hostile loop's cost on the event loop where it was.
+   */
+  const paced: RequestHandler = (req, res, next) => {
+    const key = (res.locals.endpoint as Endpoint).endpoint_id;
+    const cost = Array.isArray(req.body) ? Math.max(1, req.body.length) : 1;
+    // A held request keeps its connection, and connections are shared by every tenant (SWITCHBOARD_MAX_CONNECTIONS):
+    // one credential holds at most as many as it may queue calls; past that it is refused at once, taking no turn.
+    const turn = pace.take(key, cost, (held.get(key) ?? 0) < config.SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL);
+    if ('refused' in turn) {
+      return throttled(
+        res,
+        `this credential is making requests faster than it may (SWITCHBOARD_MCP_REQUESTS_PER_SECOND ` +
+          `${pace.limits.perSecond}, SWITCHBOARD_MCP_REQUEST_BURST ${pace.limits.burst}); retry after the Retry-After seconds`,
+        Math.max(1, Math.ceil(turn.retryAfterMs / 1000)),
+      );
+    }
+    if (turn.waitMs === 0) return next();
+    held.set(key, (held.get(key) ?? 0) + 1);
+    let gone = false;
+    const hungUp = () => (gone = true);
+    res.once('close', hungUp);
+    setTimeout(() => {
+      const n = (held.get(key) ?? 1) - 1;
+      if (n > 0) held.set(key, n);
+      else held.delete(key);
+      res.off('close', hungUp);
+      if (!gone) next();
+    }, turn.waitMs);
+  };
+
   /** The request's session, or null after answering 400/404. Another endpoint's session looks like an unknown one. */
   const sessionOf = (req: Request, res: Response): Session | null => {
     const id = req.headers['mcp-session-id'];
@@ -433,9 +477,9 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   };
 
   const router = express.Router({ caseSensitive: false, strict: false });
-  router.post('/mcp', authenticate, express.json({ limit: '2mb' }), bodyErrors, post);
-  router.get('/mcp', authenticate, existing);
-  router.delete('/mcp', authenticate, existing);
+  router.post('/mcp', authenticate, express.json({ limit: '2mb' }), bodyErrors, paced, post);
+  router.get('/mcp', authenticate, paced, existing);
+  router.delete('/mcp', authenticate, paced, existing);
   router.use('/mcp', failed);
   app.use(router);
 
@@ -451,5 +495,6 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     retainedBytes: () => retainedAll,
     recycled,
     gate,
+    pace,
   };
 }
