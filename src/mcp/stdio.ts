@@ -17,6 +17,23 @@ export interface BridgeOptions {
 const isRequest = (m: JSONRPCMessage): m is JSONRPCRequest => 'method' in m && 'id' in m;
 const isNotification = (m: JSONRPCMessage, method: string) => 'method' in m && !('id' in m) && m.method === method;
 
+/**
+ * The server's own words for a 429 (`throttled: …`, naming the limit), from the body the SDK puts in its error; the
+ * agent is told it was refused for its rate or share, not that the server could not be reached.
+ */
+export function throttledMessage(text: string): string {
+  const m = /"message"\s*:\s*"(throttled: (?:[^"\\]|\\.)*)"/.exec(text);
+  let why = 'throttled: the server refused the request for this credential\'s rate or share of it; retry shortly';
+  if (m) {
+    try {
+      why = JSON.parse(`"${m[1]}"`) as string;
+    } catch {
+      // A body cut short leaves the general message.
+    }
+  }
+  return why;
+}
+
 /** One MCP session on the server, through one client transport. */
 interface Upstream {
   transport: StreamableHTTPClientTransport;
@@ -156,6 +173,7 @@ export async function serveStdioBridge(opts: BridgeOptions): Promise<void> {
       opts.log.warn({ err: { message: err.message } }, 'mcp bridge: could not reach the server');
       if (!isRequest(message)) return;
       const unauthorized = err instanceof StreamableHTTPError && err.code === 401;
+      const throttled = err instanceof StreamableHTTPError && err.code === 429 ? throttledMessage(err.message) : null;
       const reply: JSONRPCMessage = {
         jsonrpc: '2.0',
         id: message.id,
@@ -163,7 +181,7 @@ export async function serveStdioBridge(opts: BridgeOptions): Promise<void> {
           code: -32000,
           message: unauthorized
             ? 'Unauthorized: the server refused the credential (SWITCHBOARD_CREDENTIAL): unknown, revoked or rotated out'
-            : `the Switchboard server at ${opts.url} could not be reached: ${err.message}`,
+            : (throttled ?? `the Switchboard server at ${opts.url} could not be reached: ${err.message}`),
         },
       };
       void stdio.send(reply).catch(() => {});

@@ -144,6 +144,29 @@ t.test('an idle session the server evicted: the bridge opens a new one, and the 
   t.pass('and closing stdin ends that one');
 });
 
+t.test('a bridge whose credential is over its request rate: the client is told it was throttled, and by what', async (t) => {
+  const f = await fixture(t);
+  // One request a second, four at once, none held: the bridge's initialize and its notification take two.
+  const config = loadConfig({ SWITCHBOARD_MCP_REQUESTS_PER_SECOND: '1', SWITCHBOARD_MCP_REQUEST_BURST: '4', SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: '0' });
+  const server = await startServer({ config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(1000));
+  const bridge = await bridgeTo(t, f, server.url);
+  const outcomes: string[] = [];
+  for (let i = 0; i < 8 && !outcomes.some((o) => o !== 'ok'); i++) {
+    outcomes.push(await bridge.call('list_todos', {}).then(() => 'ok', (err: Error) => err.message));
+  }
+  t.equal(outcomes[0], 'ok', 'the first call is within the burst');
+  t.match(outcomes.at(-1), /^MCP error -32000: throttled: this credential is making requests faster than it may \(SWITCHBOARD_MCP_REQUESTS_PER_SECOND 1/,
+    "a refused call says throttled in the server's words, not that the server could not be reached");
+});
+
+t.test('throttledMessage: the server\'s words from the SDK\'s error text, or a general one', async (t) => {
+  const { throttledMessage } = await import('../../src/mcp/stdio.js');
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'throttled: too "fast" (X 1)' }, id: null });
+  t.equal(throttledMessage(`Streamable HTTP error: Error POSTing to endpoint: ${body}`), 'throttled: too "fast" (X 1)');
+  t.match(throttledMessage('Streamable HTTP error: Error POSTing to endpoint: <html>'), /^throttled: the server refused/);
+});
+
 t.test('a bridge with an unknown credential: the client is told the server refused it', async (t) => {
   const f = await fixture(t);
   const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
