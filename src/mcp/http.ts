@@ -30,6 +30,8 @@ interface Session {
   retained: number;
   /** POSTs handed to the transport and not yet answered: a recycled session is closed when they are. */
   inFlight: number;
+  /** Their responses: a session closed with some in flight answers them itself (the transport never would). */
+  open: Set<ServerResponse>;
   /** Why the session is being recycled: it takes no new request, and closes once inFlight is 0. */
   retiring: 'requests' | 'bytes' | 'total' | null;
   closed: boolean;
@@ -105,6 +107,15 @@ function throttled(res: Response, message: string, retryAfter: number): void {
   rpcError(res, 429, -32000, `throttled: ${message}`);
 }
 
+/** The answer to a request whose session closed under it (its client ended it, or it was recycled). */
+const sessionGone = (res: ServerResponse) => rpcError(res, 404, -32001, 'Session not found');
+
+/** The answer to a request whose credential was revoked or rotated out while it was in flight. */
+function credentialGone(res: ServerResponse): void {
+  res.setHeader('WWW-Authenticate', 'Bearer realm="switchboard", error="invalid_token"');
+  rpcError(res, 401, -32001, 'Unauthorized: the credential was revoked or rotated out while this request was in flight');
+}
+
 export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   const { config } = ctx;
   /** The sessions that take requests. One being recycled is in `retiring` until its answers in flight are sent. */
@@ -142,8 +153,12 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     else perEndpoint.delete(endpointId);
   };
 
-  /** Closes a session at once, through the SDK's close path (Server.close closes its transport). */
-  const closeSession = (s: Session) => {
+  /**
+   * Closes a session at once, through the SDK's close path (Server.close closes its transport). A request still in
+   * flight on it is answered with `answer`: in JSON-response mode a closed transport never settles it, and its
+   * client would wait for an answer until it gave up. Whether the call it carried committed is not known here.
+   */
+  const closeSession = (s: Session, answer: (res: ServerResponse) => void = sessionGone) => {
     if (s.closed) return;
     s.closed = true;
     if (sessions.get(s.id) === s) sessions.delete(s.id);
@@ -151,7 +166,16 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     count(s.endpointId, -1);
     retainedAll -= s.retained;
     if (!s.retiring) retainedLive -= s.retained;
-    void s.server.close().catch(() => {});
+    void s.server
+      .close()
+      .catch(() => {})
+      .finally(() => {
+        for (const res of s.open) {
+          if (!res.headersSent) answer(res);
+          else res.destroy();
+        }
+        s.open.clear();
+      });
   };
   /** Every session not yet closed, for the paths that close them at once (refused credentials, shutdown). */
   const everySession = () => [...sessions.values(), ...retiring];
@@ -200,12 +224,14 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   /** Counts a POST on a session toward its budget; the session is recycled once it has used it. */
   const answering = (s: Session, req: Request, res: Response, request: boolean) => {
     s.inFlight++;
+    s.open.add(res);
     if (request) {
       s.requests++;
       keep(s, RETAINED_PER_REQUEST);
     }
     onAnswered(req, res, (bytes) => {
       s.inFlight--;
+      s.open.delete(res);
       if (s.closed) return;
       s.lastSeen = Date.now();
       s.bytes += bytes;
@@ -235,7 +261,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   // A client of a rotated endpoint opens a new session with its new credential.
   const refusals = ctx.sql
     .listen('switchboard_credentials_refused', (endpointId) => {
-      for (const s of everySession()) if (s.endpointId === endpointId) closeSession(s);
+      for (const s of everySession()) if (s.endpointId === endpointId) closeSession(s, credentialGone);
     })
     .catch((err: unknown) => {
       ctx.log.warn({ err }, 'mcp: not listening for revoked credentials; their sessions close at their next request');
@@ -282,7 +308,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
         return rpcError(res, 503, -32603, 'Service unavailable');
       }
       const refused = digest(credential);
-      for (const s of everySession()) if (s.credentialDigest === refused) closeSession(s);
+      for (const s of everySession()) if (s.credentialDigest === refused) closeSession(s, credentialGone);
       return unauthorized(res, 'unknown or revoked credential', 'invalid_token');
     }
     // Aborted when the client goes away before its answer is sent: every tool call of this request (a batch's too)
@@ -390,6 +416,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
           bytes: 0,
           retained: 0,
           inFlight: 0,
+          open: new Set(),
           retiring: null,
           closed: false,
         };
@@ -488,7 +515,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
       clearInterval(sweep);
       await (await refusals)?.unlisten().catch(() => {});
       const all = everySession();
-      for (const s of all) closeSession(s);
+      for (const s of all) closeSession(s, (res) => rpcError(res, 503, -32603, 'Service unavailable: the server is shutting down'));
       await Promise.allSettled(all.map((s) => s.server.close()));
     },
     sessionCount: () => sessions.size + retiring.size,

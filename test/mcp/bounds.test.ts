@@ -4,6 +4,7 @@
 import t from 'tap';
 import postgres from 'postgres';
 import { loadConfig } from '../../src/config.js';
+import { doorbellFor } from '../../src/doorbell.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { until } from '../worker/helpers.js';
 import { type Fixture, fixture } from './helpers.js';
@@ -194,6 +195,36 @@ t.test("revoking an endpoint, or rotating its credential with no overlap, closes
   t.equal(res.status, 200, "another endpoint's session goes on");
   await f.db.sql`select switchboard.rotate_credential(${owner}::uuid, ${b.endpoint_id}::uuid, overlap_seconds => 0)`;
   t.equal(await gone(0), 0, 'a rotation with no overlap closes the sessions of the replaced credential too');
+});
+
+t.test('a request in flight when its session closes is answered: 401 on revocation, 404 when its client ends the session', async (t) => {
+  const f = await fixture(t);
+  const owner = await f.owner('alice');
+  const a = await f.vend(owner, 'a');
+  const b = await f.vend(owner, 'b');
+  const server = await serve(t, f, {});
+  const ca = client(server.url, a.credential);
+  const cb = client(server.url, b.credential);
+  const sa = await ca.open();
+  const sb = await cb.open();
+  const bell = await doorbellFor(f.ctx.sql);
+  const inFlight = () => bell.held(a.endpoint_id) + bell.held(b.endpoint_id);
+  // Long polls on empty queues: without the fix neither would ever be answered once its session closed.
+  const pollA = ca.post(toolCall(1, 'claim_next', { queue: 'empty', wait_seconds: 60 }), sa);
+  const pollB = cb.post(toolCall(2, 'claim_next', { queue: 'empty', wait_seconds: 60 }), sb);
+  await until(async () => inFlight() === 2, 'both long polls to be waiting');
+
+  await f.db.sql`select switchboard.revoke_endpoint(${owner}::uuid, ${a.endpoint_id}::uuid)`;
+  const revoked = await pollA;
+  t.equal(revoked.status, 401, "a's long poll is answered once its endpoint is revoked");
+  t.match(revoked.headers.get('www-authenticate'), /invalid_token/);
+  t.match(await revoked.json(), { jsonrpc: '2.0', error: { code: -32001, message: /^Unauthorized: the credential was revoked or rotated out/ } });
+
+  await cb.close(sb);
+  const ended = await pollB;
+  t.equal(ended.status, 404, "b's long poll is answered when b ends its own session");
+  t.match(await ended.json(), { error: { code: -32001, message: 'Session not found' } });
+  t.equal(server.mcp.sessionCount(), 0);
 });
 
 t.test('requests carrying one credential while its check is under way share that check: one connection, not one each', async (t) => {
