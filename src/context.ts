@@ -14,6 +14,18 @@ export interface AppContext {
   ledger: Ledger;
   log: Logger;
   config: Config;
+  /** What /mcp has refused and recycled since the process started (given to mount hooks, for /metrics). */
+  mcpStats?: () => McpStats;
+}
+
+/** Counts kept by the /mcp surface in this process; none names a tenant. */
+export interface McpStats {
+  /** MCP sessions open now. */
+  sessions: number;
+  /** Sessions recycled, by why: `requests`, `bytes` (the session's budgets), `total` (what all sessions keep). */
+  recycled: Record<string, number>;
+  /** Requests answered 429, by the limit that refused them. */
+  throttled: Record<string, number>;
 }
 
 /** What an MCP server is built with: the app context plus the endpoint the session authenticated as. */

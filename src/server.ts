@@ -117,7 +117,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
   });
   const mcp = mountMcp(app, ctx);
-  for (const hook of opts.mount ?? []) hook(app, ctx);
+  const mcpStats = () => ({ sessions: mcp.sessionCount(), recycled: { ...mcp.recycled }, throttled: { ...mcp.throttled } });
+  for (const hook of opts.mount ?? []) hook(app, { ...ctx, mcpStats });
 
   const http = await new Promise<Server>((resolve, reject) => {
     // A client gets this long to send its headers, and its whole request; a half-sent request is dropped (checked

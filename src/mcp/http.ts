@@ -88,6 +88,8 @@ export interface McpHttp {
   retainedBytes(): number;
   /** Sessions recycled so far, by why. */
   recycled: Record<'requests' | 'bytes' | 'total', number>;
+  /** Requests answered 429 so far, by the limit that refused them. */
+  throttled: Record<Limit, number>;
   /** The per-credential gate (for tests and metrics). */
   gate: CallGate;
   /** The per-credential request rate (for tests). */
@@ -102,7 +104,10 @@ function toolCalls(body: unknown): number {
   return Array.isArray(body) ? body.reduce((n: number, m) => n + one(m), 0) : one(body);
 }
 
-function throttled(res: Response, message: string, retryAfter: number): void {
+/** The limits that answer 429 on /mcp, as /metrics labels them. */
+type Limit = 'request_rate' | 'calls_per_credential' | 'sessions_per_credential' | 'sessions_max';
+
+function refuse(res: Response, message: string, retryAfter: number): void {
   res.setHeader('Retry-After', String(retryAfter));
   rpcError(res, 429, -32000, `throttled: ${message}`);
 }
@@ -125,6 +130,11 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   let retainedAll = 0;
   let retainedLive = 0;
   const recycled = { requests: 0, bytes: 0, total: 0 };
+  const refusedBy: Record<Limit, number> = { request_rate: 0, calls_per_credential: 0, sessions_per_credential: 0, sessions_max: 0 };
+  const throttled = (limit: Limit, res: Response, message: string, retryAfter: number) => {
+    refusedBy[limit]++;
+    refuse(res, message, retryAfter);
+  };
   const limits = {
     requests: config.SWITCHBOARD_MCP_SESSION_MAX_REQUESTS,
     bytes: config.SWITCHBOARD_MCP_SESSION_MAX_BYTES,
@@ -343,6 +353,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     const turn = pace.take(key, cost, (held.get(key) ?? 0) < config.SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL);
     if ('refused' in turn) {
       return throttled(
+        'request_rate',
         res,
         `this credential is making requests faster than it may (SWITCHBOARD_MCP_REQUESTS_PER_SECOND ` +
           `${pace.limits.perSecond}, SWITCHBOARD_MCP_REQUEST_BURST ${pace.limits.burst}); retry after the Retry-After seconds`,
@@ -385,6 +396,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     const mine = perEndpoint.get(endpoint.endpoint_id) ?? 0;
     if (mine >= config.SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL) {
       return throttled(
+        'sessions_per_credential',
         res,
         `this credential has ${mine} open MCP sessions, the most allowed (SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL); ` +
           'end one with DELETE /mcp or reuse it',
@@ -392,7 +404,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
       );
     }
     if (sessions.size + retiring.size + opening >= config.SWITCHBOARD_MCP_SESSIONS_MAX) {
-      return throttled(res, 'the server has as many open MCP sessions as it allows (SWITCHBOARD_MCP_SESSIONS_MAX)', 60);
+      return throttled('sessions_max', res, 'the server has as many open MCP sessions as it allows (SWITCHBOARD_MCP_SESSIONS_MAX)', 60);
     }
     count(endpoint.endpoint_id, 1);
     opening++;
@@ -468,6 +480,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
       const release = await gate.admit(endpoint.endpoint_id, calls);
       if (!release) {
         return throttled(
+          'calls_per_credential',
           res,
           `this credential has as many tool calls running and queued as it may (SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL ` +
             `${gate.limits.running}, SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL ${gate.limits.queued}); retry shortly`,
@@ -521,6 +534,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     sessionCount: () => sessions.size + retiring.size,
     retainedBytes: () => retainedAll,
     recycled,
+    throttled: refusedBy,
     gate,
     pace,
   };

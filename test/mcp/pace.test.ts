@@ -5,6 +5,7 @@
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { RequestPace } from '../../src/mcp/pace.js';
+import { metricsHandler } from '../../src/metrics.js';
 import { startServer } from '../../src/server.js';
 import { fixture } from './helpers.js';
 
@@ -96,7 +97,15 @@ t.test('over HTTP: one credential holds at most SWITCHBOARD_MCP_QUEUE_PER_CREDEN
     SWITCHBOARD_MCP_QUEUE_WAIT_MS: '5000',
     SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: '1',
   });
-  const server = await startServer({ config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  // /metrics mounted as `serve` mounts it, with what the server tells its mount hooks of /mcp.
+  const server = await startServer({
+    config,
+    sql: f.ctx.sql,
+    log: f.ctx.log,
+    host: '127.0.0.1',
+    port: 0,
+    mount: [(app, ctx) => app.get('/metrics', metricsHandler(f.db.sql, { mcp: ctx.mcpStats }))],
+  });
   t.teardown(() => server.stop(1000));
   // Without a session: the pace comes before it, and each answers 400 once its turn comes.
   const send = () =>
@@ -112,4 +121,9 @@ t.test('over HTTP: one credential holds at most SWITCHBOARD_MCP_QUEUE_PER_CREDEN
     'the burst of one goes, one more is held for its turn; the other two would fit in the wait but are refused',
   );
   for (const x of answers.filter((x) => x.status === 429)) t.match(x.body, /SWITCHBOARD_MCP_REQUESTS_PER_SECOND/);
+  const metrics = await (await fetch(`${server.url}/metrics`)).text();
+  t.match(metrics, /^switchboard_mcp_requests_throttled_total\{limit="request_rate"\} 2$/m, '/metrics counts the two refusals by their limit');
+  t.match(metrics, /^switchboard_mcp_requests_throttled_total\{limit="sessions_max"\} 0$/m, 'and the limits that refused nothing, at 0');
+  t.match(metrics, /^switchboard_mcp_sessions 0$/m, 'no session was opened');
+  t.match(metrics, /^switchboard_mcp_sessions_recycled_total\{why="requests"\} 0$/m);
 });
