@@ -18,8 +18,8 @@ const CI = process.argv.includes('--ci');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const S = CI
-  ? { base: 3, attack: 4, halfSentHold: 12, seed: 5_000, waiters: 300, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 1_500, sessions: 2_000, hooks: 10, callers: 4 }
-  : { base: 8, attack: 20, halfSentHold: 15, seed: 200_000, waiters: 3_000, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 5_000, sessions: 10_000, hooks: 20, callers: 16 };
+  ? { base: 3, attack: 4, halfSentHold: 12, seed: 5_000, waiters: 300, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 1_500, sessions: 2_000, hooks: 10, callers: 4, strangers: 50 }
+  : { base: 8, attack: 20, halfSentHold: 15, seed: 200_000, waiters: 3_000, batches: 20, batchSize: 100, scrapers: 50, scrapersBeyond: 200, halfSent: 5_000, sessions: 10_000, hooks: 20, callers: 16, strangers: 50 };
 const WATCHDOG_MS = CI ? 180_000 : 900_000;
 const T0 = Date.now();
 const say = (m) => console.error(`[abuse ${((Date.now() - T0) / 1000).toFixed(1)}s] ${m}`);
@@ -420,6 +420,23 @@ await row('sessions that keep calling', async (stop) => {
   );
   const rest = Object.entries(other).map(([k, v]) => `, ${v} HTTP ${k}`).join('');
   return `${S.callers} sessions calling claim_next in a loop: ${answered} calls answered, ${reopened} sessions recycled and reopened${rest}`;
+});
+
+// Unknown credentials: every request carries a bearer string never seen before, so no check can be shared and each
+// one is a statement on the pool the honest tenant's tool calls use.
+await row('unknown credentials', async (stop) => {
+  const statuses = {};
+  let made = 0;
+  await Promise.all(
+    [...Array(S.strangers)].map(async () => {
+      while (Date.now() < stop.at) {
+        made++;
+        const r = await post('/mcp', INIT, { authorization: `Bearer sbk_${randomBytes(24).toString('base64url')}` });
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      }
+    }),
+  );
+  return `${S.strangers} loops, ${made} requests with a new bearer each: ${Object.entries(statuses).map(([k, v]) => `${v} HTTP ${k}`).join(', ')}`;
 });
 
 await row('session flood', async (stop) => {

@@ -107,6 +107,14 @@ const schema = z.object({
   SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64),
   SWITCHBOARD_MCP_QUEUE_WAIT_MS: whole(0, 60_000, 2000),
   /**
+   * Credential checks (switchboard_agent.authenticate) run at once, and waiting behind them: the pool share a flood
+   * of unknown bearer strings can take from the tool calls.
+   */
+  SWITCHBOARD_MCP_AUTH_CHECKS: whole(1, 100, 2),
+  SWITCHBOARD_MCP_AUTH_QUEUE: whole(0, 100_000, 256),
+  /** How long a refused credential (401) waits for its answer: one guess per delay per connection. */
+  SWITCHBOARD_MCP_REFUSAL_DELAY_MS: whole(0, 60_000, 1000),
+  /**
    * Requests to /mcp one credential may make per second on average, and at once above that average; past them its
    * requests wait their turn (up to SWITCHBOARD_MCP_QUEUE_WAIT_MS), then 429. An agent makes a few a second.
    */

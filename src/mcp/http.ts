@@ -21,6 +21,9 @@ interface Session {
   endpointId: string;
   /** SHA-256 of the credential the session's last request carried: the sessions to close when it is refused. */
   credentialDigest: string;
+  /** What the last check of that credential answered, and when (see RECHECK_MS). */
+  endpoint: Endpoint;
+  checkedAt: number;
   lastSeen: number;
   /** Requests answered after the initialize: each leaves its answer in the transport until the session closes. */
   requests: number;
@@ -43,6 +46,18 @@ interface Session {
  * claim_next answers of 0.1 KiB, and 46.8 KiB for list_todos answers of 39.8 KiB (docs/reliability.md).
  */
 export const RETAINED_PER_REQUEST = 7 * 1024;
+
+/**
+ * A request on a session, carrying the credential the session's last check accepted less than this long ago, is not
+ * checked again: the session stands for the check. A revocation or a rotation with no overlap closes the session at
+ * once (NOTIFY) and a refused check closes it too, so this is how long a credential that lapsed silently (the end of
+ * a rotation's overlap, an expiry) can still reach the session's SDK server; every tool call's own statement checks
+ * the credential again whatever this says, so it can list the tools, never act.
+ */
+export const RECHECK_MS = 5000;
+
+/** No room to check one more unknown credential within the wait (SWITCHBOARD_MCP_AUTH_CHECKS and its queue). */
+class ChecksFull extends Error {}
 
 /** Whether a POST body holds a JSON-RPC request (not only notifications or responses): the SDK keeps those. */
 function hasRequest(body: unknown): boolean {
@@ -105,7 +120,7 @@ function toolCalls(body: unknown): number {
 }
 
 /** The limits that answer 429 on /mcp, as /metrics labels them. */
-type Limit = 'request_rate' | 'calls_per_credential' | 'sessions_per_credential' | 'sessions_max';
+type Limit = 'request_rate' | 'calls_per_credential' | 'sessions_per_credential' | 'sessions_max' | 'credential_checks';
 
 function refuse(res: Response, message: string, retryAfter: number): void {
   res.setHeader('Retry-After', String(retryAfter));
@@ -130,7 +145,13 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   let retainedAll = 0;
   let retainedLive = 0;
   const recycled = { requests: 0, bytes: 0, total: 0 };
-  const refusedBy: Record<Limit, number> = { request_rate: 0, calls_per_credential: 0, sessions_per_credential: 0, sessions_max: 0 };
+  const refusedBy: Record<Limit, number> = {
+    request_rate: 0,
+    calls_per_credential: 0,
+    sessions_per_credential: 0,
+    sessions_max: 0,
+    credential_checks: 0,
+  };
   const throttled = (limit: Limit, res: Response, message: string, retryAfter: number) => {
     refusedBy[limit]++;
     refuse(res, message, retryAfter);
@@ -283,25 +304,56 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   // connection for authentication, whatever its concurrency. Nothing is kept once the check answers: a request
   // arriving after a revocation commits is answered by a check that began at most one check's duration earlier,
   // and its tool calls are refused by the verb's own statement, which checks the credential again.
+  //
+  // And every check runs in one lane of SWITCHBOARD_MCP_AUTH_CHECKS connections at a time, with a queue behind it: a
+  // flood of bearer strings never seen before (each a check of its own, nothing to share) takes at most that share of
+  // the pool from the tool calls, and is refused (429) past the queue. Requests on a session whose check is fresh skip
+  // the check (RECHECK_MS), so tenants already connected do not queue behind such a flood.
+  const checks = new CallGate({
+    running: config.SWITCHBOARD_MCP_AUTH_CHECKS,
+    queued: config.SWITCHBOARD_MCP_AUTH_QUEUE,
+    waitMs: config.SWITCHBOARD_MCP_QUEUE_WAIT_MS,
+  });
+  const checkInLane = async (credential: string): Promise<Endpoint> => {
+    const release = await checks.admit('all', 1);
+    if (!release) throw new ChecksFull();
+    try {
+      return await checks.run('all', () => ctx.ledger.authenticate(credential));
+    } finally {
+      release();
+    }
+  };
   const checking = new Map<string, Promise<Endpoint>>();
   const authenticateShared = (credential: string): Promise<Endpoint> => {
     const key = digest(credential);
     let check = checking.get(key);
     if (!check) {
-      check = ctx.ledger.authenticate(credential).finally(() => checking.delete(key));
+      check = checkInLane(credential).finally(() => checking.delete(key));
       checking.set(key, check);
     }
     return check;
   };
 
+  /**
+   * A 401 is sent after SWITCHBOARD_MCP_REFUSAL_DELAY_MS, not at once: a refused caller's loop then makes one try per
+   * delay instead of one per round trip, so a flood of guessed or random credentials costs the event loop and the
+   * credential checks little, and guessing is slow. A client that hangs up meanwhile is not answered.
+   */
   const unauthorized = (res: Response, message: string, error?: string) => {
-    res.setHeader('WWW-Authenticate', `Bearer realm="switchboard"${error ? `, error="${error}"` : ''}`);
-    rpcError(res, 401, -32001, `Unauthorized: ${message}`);
+    const send = () => {
+      if (res.destroyed || res.headersSent) return;
+      res.setHeader('WWW-Authenticate', `Bearer realm="switchboard"${error ? `, error="${error}"` : ''}`);
+      rpcError(res, 401, -32001, `Unauthorized: ${message}`);
+    };
+    const delay = config.SWITCHBOARD_MCP_REFUSAL_DELAY_MS;
+    if (delay === 0) send();
+    else setTimeout(send, delay);
   };
 
   /**
    * Authentication, in front of the SDK's transport: every request carries the endpoint's bearer credential, checked
-   * by switchboard_agent.authenticate before anything the request asks for is read or done. The credential goes on to the
+   * by switchboard_agent.authenticate before anything the request asks for is read or done (or, on a session whose
+   * check of that credential is under RECHECK_MS old, taken on that check's word). The credential goes on to the
    * SDK as the request's authInfo, which reaches each tool call as extra.authInfo; the verb's own statement checks
    * it again. A refused credential closes every session it was last used on, at once.
    */
@@ -309,16 +361,32 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     if (!match) return unauthorized(res, 'send Authorization: Bearer <endpoint credential>');
     const credential = match[1];
+    const credentialDigest = digest(credential);
+    const id = req.headers['mcp-session-id'];
+    const on = typeof id === 'string' ? sessions.get(id) : undefined;
     let endpoint: Endpoint;
     try {
-      endpoint = await authenticateShared(credential);
+      if (on && !on.closed && on.credentialDigest === credentialDigest && Date.now() - on.checkedAt < RECHECK_MS) {
+        endpoint = on.endpoint;
+      } else {
+        endpoint = await authenticateShared(credential);
+        res.locals.checkedAt = Date.now();
+      }
     } catch (err) {
+      if (err instanceof ChecksFull) {
+        return throttled(
+          'credential_checks',
+          res,
+          `the server is checking as many credentials as it may at once (SWITCHBOARD_MCP_AUTH_CHECKS ` +
+            `${checks.limits.running}, SWITCHBOARD_MCP_AUTH_QUEUE ${checks.limits.queued}); retry shortly`,
+          1,
+        );
+      }
       if ((err as { code?: string }).code !== 'SB403') {
         ctx.log.error({ err }, 'authentication failed');
         return rpcError(res, 503, -32603, 'Service unavailable');
       }
-      const refused = digest(credential);
-      for (const s of everySession()) if (s.credentialDigest === refused) closeSession(s, credentialGone);
+      for (const s of everySession()) if (s.credentialDigest === credentialDigest) closeSession(s, credentialGone);
       return unauthorized(res, 'unknown or revoked credential', 'invalid_token');
     }
     // Aborted when the client goes away before its answer is sent: every tool call of this request (a batch's too)
@@ -335,7 +403,7 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     };
     (req as Request & { auth?: AuthInfo }).auth = auth;
     res.locals.endpoint = endpoint;
-    res.locals.credentialDigest = digest(credential);
+    res.locals.credentialDigest = credentialDigest;
     next();
   };
 
@@ -388,6 +456,10 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
     }
     s.lastSeen = Date.now();
     s.credentialDigest = res.locals.credentialDigest as string;
+    if (res.locals.checkedAt !== undefined) {
+      s.endpoint = res.locals.endpoint as Endpoint;
+      s.checkedAt = res.locals.checkedAt as number;
+    }
     return s;
   };
 
@@ -423,6 +495,8 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
           server,
           endpointId: endpoint.endpoint_id,
           credentialDigest: res.locals.credentialDigest as string,
+          endpoint,
+          checkedAt: (res.locals.checkedAt as number | undefined) ?? Date.now(),
           lastSeen: Date.now(),
           requests: 0,
           bytes: 0,
