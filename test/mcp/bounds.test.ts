@@ -2,12 +2,11 @@
 // credential's sessions closed at once, a per-credential share of the pool (batches count call by call), and
 // concurrent requests of one credential sharing one credential check.
 import t from 'tap';
-import postgres from 'postgres';
 import { loadConfig } from '../../src/config.js';
 import { doorbellFor } from '../../src/doorbell.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { until } from '../worker/helpers.js';
-import { type Fixture, fixture } from './helpers.js';
+import { type Fixture, fixture, holdEndpoints } from './helpers.js';
 
 type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
 
@@ -236,19 +235,7 @@ t.test('requests carrying one credential while its check is under way share that
   server.http.on('request', () => arrived++);
 
   // Every credential check reads the endpoints table: held, each check in flight waits on its own pool connection.
-  const holder = postgres(f.db.url, { max: 1, onnotice: () => {} });
-  const observer = postgres(f.db.url, { max: 1, onnotice: () => {} });
-  t.teardown(() => Promise.all([holder.end({ timeout: 2 }), observer.end({ timeout: 2 })]));
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
-  const tx = holder.begin(async (sql) => {
-    await sql`lock table switchboard.endpoints in access exclusive mode`;
-    locked();
-    await held;
-  });
-  await isLocked;
+  const lock = await holdEndpoints(t, f);
 
   const ca = client(server.url, a.credential);
   const opened = Array.from({ length: 10 }, () => ca.post(initialize));
@@ -256,14 +243,12 @@ t.test('requests carrying one credential while its check is under way share that
   // The check starts synchronously as a request is dispatched, so once all eleven have arrived all have asked.
   await until(async () => arrived === 11, 'all eleven requests to arrive');
   const waiting = await until(async () => {
-    const [r] = await observer`select count(*)::int as n from pg_stat_activity
-                                where datname = current_database() and wait_event_type = 'Lock'`;
-    return r.n >= 2 ? r.n : null;
+    const n = await lock.waiting();
+    return n >= 2 ? n : null;
   }, 'the checks to wait on the lock');
   t.equal(waiting, 2, "ten requests of a's credential wait on one check, b's on its own (the pool holds 4)");
 
-  release();
-  await tx;
+  await lock.release();
   t.same((await Promise.all(opened)).map((r) => r.status), Array(10).fill(200), 'all ten are answered by the shared check');
   t.equal((await other).status, 200, "and b's");
   t.equal(server.mcp.sessionCount(), 11);

@@ -1,15 +1,12 @@
 // Credential checks on /mcp as a shared resource (issue 13): they run in a lane of SWITCHBOARD_MCP_AUTH_CHECKS pool
 // connections with a short queue, then 429; a session whose check is fresh skips it, so tenants already connected do
 // not queue behind a flood of unknown bearer strings; a refused credential is answered after a delay.
-import postgres from 'postgres';
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { RECHECK_MS } from '../../src/mcp/http.js';
 import { startServer } from '../../src/server.js';
 import { until } from '../worker/helpers.js';
-import { type Fixture, fixture } from './helpers.js';
-
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+import { fixture, holdEndpoints } from './helpers.js';
 
 const initialize = {
   jsonrpc: '2.0',
@@ -37,32 +34,6 @@ async function open(url: string, credential: string): Promise<string> {
   const session = res.headers.get('mcp-session-id')!;
   await (await post(url, credential, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).text();
   return session;
-}
-
-/** Holds the endpoints table, which every credential check reads, until release(); counts checks waiting on it. */
-async function holdEndpoints(t: Tap, f: Fixture) {
-  const holder = postgres(f.db.url, { max: 1, onnotice: () => {} });
-  const observer = postgres(f.db.url, { max: 1, onnotice: () => {} });
-  t.teardown(() => Promise.all([holder.end({ timeout: 2 }), observer.end({ timeout: 2 })]));
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
-  const tx = holder.begin(async (sql) => {
-    await sql`lock table switchboard.endpoints in access exclusive mode`;
-    locked();
-    await held;
-  });
-  await isLocked;
-  const waiting = async () =>
-    (await observer`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)[0].n as number;
-  return {
-    waiting,
-    release: async () => {
-      release();
-      await tx;
-    },
-  };
 }
 
 const toolsList = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };

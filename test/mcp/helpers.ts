@@ -1,6 +1,7 @@
 // Test fixtures for the MCP surface: a fresh database, owners and endpoints, a captured logger, and real SDK
 // clients over the in-memory transport and over Streamable HTTP.
 import { Writable } from 'node:stream';
+import postgres from 'postgres';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -98,4 +99,30 @@ export async function call(
 ): Promise<{ doc: Record<string, any>; isError: boolean; result: CallToolResult }> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   return { doc: (result.structuredContent ?? {}) as Record<string, any>, isError: result.isError === true, result };
+}
+
+/** Holds the endpoints table, which every credential check reads, until release(); counts checks waiting on it. */
+export async function holdEndpoints(t: Teardown, f: Fixture) {
+  const holder = postgres(f.db.url, { max: 1, onnotice: () => {} });
+  const observer = postgres(f.db.url, { max: 1, onnotice: () => {} });
+  t.teardown(() => Promise.all([holder.end({ timeout: 2 }), observer.end({ timeout: 2 })]));
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const tx = holder.begin(async (sql) => {
+    await sql`lock table switchboard.endpoints in access exclusive mode`;
+    locked();
+    await held;
+  });
+  await isLocked;
+  const waiting = async () =>
+    (await observer`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)[0].n as number;
+  return {
+    waiting,
+    release: async () => {
+      release();
+      await tx;
+    },
+  };
 }
