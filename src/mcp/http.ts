@@ -301,9 +301,10 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
 
   // Requests carrying the same credential while its check is under way share that one check rather than each taking
   // a pool connection for it: a loop of requests on one credential (a flood of initialize) holds at most one
-  // connection for authentication, whatever its concurrency. Nothing is kept once the check answers: a request
-  // arriving after a revocation commits is answered by a check that began at most one check's duration earlier,
-  // and its tool calls are refused by the verb's own statement, which checks the credential again.
+  // connection for authentication, whatever its concurrency. This map keeps nothing once the check answers (a session
+  // keeps its own answer for RECHECK_MS): a request arriving after a revocation commits is answered by a check that
+  // began at most one check's duration earlier, and its tool calls are refused by the verb's own statement, which
+  // checks the credential again.
   //
   // And every check runs in one lane of SWITCHBOARD_MCP_AUTH_CHECKS connections at a time, with a queue behind it: a
   // flood of bearer strings never seen before (each a check of its own, nothing to share) takes at most that share of

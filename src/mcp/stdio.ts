@@ -34,6 +34,12 @@ export function throttledMessage(text: string): string {
   return why;
 }
 
+/** Sends the protocol version the server chose in its answer to an initialize on that session's requests. */
+function adoptVersion(transport: StreamableHTTPClientTransport, result: unknown): void {
+  const version = (result as { protocolVersion?: unknown }).protocolVersion;
+  transport.setProtocolVersion(typeof version === 'string' ? version : LATEST_PROTOCOL_VERSION);
+}
+
 /** One MCP session on the server, through one client transport. */
 interface Upstream {
   transport: StreamableHTTPClientTransport;
@@ -78,8 +84,7 @@ export async function serveStdioBridge(opts: BridgeOptions): Promise<void> {
         return;
       }
       if (initializeId !== undefined && 'id' in message && message.id === initializeId && 'result' in message) {
-        const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
-        transport.setProtocolVersion(typeof version === 'string' ? version : LATEST_PROTOCOL_VERSION);
+        adoptVersion(transport, message.result);
         initializeId = undefined;
       }
       void relayToClient(message);
@@ -126,8 +131,7 @@ export async function serveStdioBridge(opts: BridgeOptions): Promise<void> {
           await sendOn(fresh, { ...initialize, id });
           const answer = await answered;
           if (!('result' in answer)) throw new Error(`the server refused a new session: ${JSON.stringify(answer)}`);
-          const version = (answer.result as { protocolVersion?: unknown }).protocolVersion;
-          fresh.transport.setProtocolVersion(typeof version === 'string' ? version : LATEST_PROTOCOL_VERSION);
+          adoptVersion(fresh.transport, answer.result);
         } catch (err) {
           fresh.own.clear();
           void fresh.transport.close().catch(() => {});
