@@ -101,3 +101,23 @@ t.test('a refused credential is answered after SWITCHBOARD_MCP_REFUSAL_DELAY_MS,
     t.ok(Date.now() - started >= 350, 'held for the delay first');
   }
 });
+
+t.test("another tenant's session id is no way past the check: 404 with its own credential, 401 with a made-up one", async (t) => {
+  const f = await fixture(t);
+  const a = await f.vend(await f.owner('alice'), 'a');
+  const b = await f.vend(await f.owner('bob'), 'b');
+  const config = loadConfig({ SWITCHBOARD_MCP_REFUSAL_DELAY_MS: '0' });
+  const server = await startServer({ config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(1000));
+  const sa = await open(server.url, a.credential);
+
+  const asB = await post(server.url, b.credential, toolsList, sa);
+  t.equal(asB.status, 404, "b's valid credential on a's session id: the session is unknown to b");
+  t.match(await asB.json(), { error: { code: -32001, message: 'Session not found' } });
+  const asNobody = await post(server.url, 'sbk_made_up', toolsList, sa);
+  t.equal(asNobody.status, 401, "a made-up credential on a's fresh session id is checked, and refused");
+  await asNobody.text();
+  const mine = await post(server.url, a.credential, toolsList, sa);
+  t.equal(mine.status, 200, "a's session goes on: neither request closed it");
+  await mine.text();
+});
