@@ -5,7 +5,7 @@
 // in Switchboard's schemas and recreates them from the files, so a changed signature never leaves a stale
 // overload behind, then grants EXECUTE by schema (never by name): switchboard to switchboard_admin,
 // switchboard_agent, switchboard_board and switchboard_worker each to the role of the same name, and
-// switchboard_internal to nobody. The folder a file sits in (core/, admin/, agent/, board/, worker/) names
+// switchboard_internal to nobody. The folder a file sits in (core/, api/, agent/, board/, worker/) names
 // its caller; the schema in the file decides its grant, and a test checks the two agree. Trigger functions are the
 // exception: dropping one would need its triggers dropped first (an ACCESS EXCLUSIVE lock on todos or
 // todo_attempts on every apply, stalling claims), and their signature never changes, so their files replace
@@ -27,7 +27,7 @@ const SCHEMA_ARRAY = "array['switchboard', 'switchboard_internal', 'switchboard_
 /** The caller folders, internals first, and each folder's schema. */
 export const FOLDERS = [
   ['core', 'switchboard_internal'],
-  ['admin', 'switchboard'],
+  ['api', 'switchboard'],
   ['worker', 'switchboard_worker'],
   ['agent', 'switchboard_agent'],
   ['board', 'switchboard_board'],

@@ -279,6 +279,8 @@ declare
   v_lapsed boolean;
   v_below_cap boolean;
 begin
+  -- Two pick statements, one per form, because one statement with `queue is null or x.queue = queue` gets one
+  -- generic plan that cannot use todos_ready_queue_idx for the queue form.
   -- The common claim_next is this one statement and open_attempt's UPDATE. It authorizes (a live endpoint holding the
   -- verb), reads whether the endpoint has a claim budget and the default lease, and locks the todo to claim: a lapsed
   -- lease first (taken over), else the best ready todo, each with FOR UPDATE SKIP LOCKED, the second branch run only
