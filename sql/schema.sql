@@ -2728,6 +2728,24 @@ COMMENT ON FUNCTION switchboard_internal.agent_endpoint(credential text) IS 'Int
 
 
 --
+-- Name: agent_verbs(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.agent_verbs() RETURNS text[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select array['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos']::text[];
+$$;
+
+
+--
+-- Name: FUNCTION agent_verbs(); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.agent_verbs() IS 'Internal. The agent verbs in their canonical order: the one list the endpoints CHECK and contract() read.';
+
+
+--
 -- Name: todo_attempts_row_ok(integer, text, uuid, uuid, text, timestamp with time zone, text, text, text, text, bytea); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -3253,8 +3271,7 @@ CREATE FUNCTION switchboard_internal.contract() RETURNS jsonb
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
   select jsonb_build_object(
-    'verbs', jsonb_build_array('add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo',
-                               'list_todos'),
+    'verbs', to_jsonb(switchboard_internal.agent_verbs()),
     'implied_verbs', jsonb_build_object('get_todo', 'list_todos'),
     'errors', jsonb_build_array(
       jsonb_build_object('kind', 'not_found', 'sqlstate', 'SB404', 'meaning',
@@ -3310,7 +3327,7 @@ CREATE TABLE switchboard.endpoints (
     CONSTRAINT endpoints_doorbell_url_format CHECK (((doorbell_url ~ '^https?://[^[:space:]]+$'::text) AND (octet_length(doorbell_url) <= 2048))),
     CONSTRAINT endpoints_previous_credential_has_expiry CHECK (((previous_credential_sha256 IS NULL) = (previous_credential_expires_at IS NULL))),
     CONSTRAINT endpoints_previous_credential_is_sha256 CHECK ((octet_length(previous_credential_sha256) = 32)),
-    CONSTRAINT endpoints_verbs_known CHECK (((cardinality(verbs) > 0) AND (verbs <@ ARRAY['add_todo'::text, 'claim'::text, 'claim_next'::text, 'heartbeat'::text, 'complete'::text, 'fail'::text, 'release'::text, 'get_todo'::text, 'list_todos'::text])))
+    CONSTRAINT endpoints_verbs_known CHECK (((cardinality(verbs) > 0) AND (verbs <@ switchboard_internal.agent_verbs())))
 );
 
 
@@ -5728,6 +5745,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) F
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.agent_endpoint(credential text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION agent_verbs(); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.agent_verbs() FROM PUBLIC;
 
 
 --

@@ -1,12 +1,18 @@
 // What one MCP tool is: its zod input (which validates a call), the portable JSON Schemas tools/list shows,
 // and the one ledger call it makes.
 import { z } from 'zod';
+import { CONTRACT } from '../contract.gen.js';
 import type { Sql } from '../db.js';
 import type { Doc, Ledger } from '../ledger.js';
 
-/** The ledger's agent verbs (switchboard_agent.*), each taking the caller's credential among its arguments. */
-export const AGENT_VERBS = ['addTodo', 'claim', 'claimNext', 'heartbeat', 'complete', 'fail', 'release', 'getTodo', 'listTodos'] as const;
-type Verb = (typeof AGENT_VERBS)[number];
+/** snake_case to camelCase, in types: the ledger names its method for the verb `claim_next` `claimNext`. */
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+type Verb = Camel<(typeof CONTRACT.verbs)[number]>;
+/**
+ * The ledger's agent verbs (switchboard_agent.*), each taking the caller's credential among its arguments: the
+ * contract's verbs, so a verb added in SQL fails to compile here until the ledger has its method.
+ */
+export const AGENT_VERBS = CONTRACT.verbs.map((v) => v.replace(/_(.)/g, (_, c: string) => c.toUpperCase())) as Verb[];
 /** The agent verbs bound to the caller's credential (and, over HTTP, to its share of the pool). */
 export type AgentCalls = { [K in Verb]: (a: Omit<Parameters<Ledger[K]>[0], 'credential'>) => Promise<Doc> };
 

@@ -1,4 +1,5 @@
--- contract: the constants every surface shares, defined once: the agent verbs (in their canonical order), the
+-- contract: the constants every surface shares, defined once: the agent verbs (in their canonical order, from
+-- agent_verbs(), the migration-owned list the endpoints CHECK reads too), the
 -- verbs another verb implies (list_todos grants get_todo), the error kinds with their SQLSTATEs, and the size
 -- and range limits. The SQL bodies read them through limit_of, verb_held and raise; the TypeScript is generated
 -- from switchboard.contract() (scripts/schema.sh writes src/contract.gen.ts, and a test fails when they drift).
@@ -10,8 +11,7 @@ immutable
 parallel safe
 as $$
   select jsonb_build_object(
-    'verbs', jsonb_build_array('add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo',
-                               'list_todos'),
+    'verbs', to_jsonb(switchboard_internal.agent_verbs()),
     'implied_verbs', jsonb_build_object('get_todo', 'list_todos'),
     'errors', jsonb_build_array(
       jsonb_build_object('kind', 'not_found', 'sqlstate', 'SB404', 'meaning',

@@ -1,7 +1,8 @@
 begin;
 select plan(3);
 
--- The endpoints table's CHECK (migration 000001) keeps its own list of verbs; it must admit the contract's.
+-- The endpoints table's CHECK and contract() read one list (switchboard_internal.agent_verbs()): it admits the
+-- contract's verbs and nothing else.
 select (switchboard.add_owner('contract-verbs'))->>'owner_id' as ow \gset
 select lives_ok(format($$insert into switchboard.endpoints (owner_id, agent_id, verbs, credential_sha256)
                          select %L, 'all', array(select jsonb_array_elements_text(switchboard.contract() -> 'verbs')), sha256('a')$$, :'ow'),
