@@ -16,7 +16,6 @@ import type { RunningServer } from './server.js';
 const serving = async () => ({
   ...(await import('./server.js')),
   ...(await import('./board/mount.js')),
-  ...(await import('./worker/config.js')),
   ...(await import('./worker/hooks.js')),
 });
 
@@ -132,8 +131,8 @@ function build(): Command {
     .action(async (o: { host?: string; port?: number; worker: boolean }) => {
       const config = loadConfig();
       const databaseUrl = requireDatabaseUrl(config);
-      const { loadOpsConfig, mountBoard, operationsHooks, startServer } = await serving();
-      const ops = operationsHooks(loadOpsConfig(), { databaseUrl, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST, config });
+      const { mountBoard, operationsHooks, startServer } = await serving();
+      const ops = operationsHooks(config, { databaseUrl, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST });
       const log = createLogger({ level: config.LOG_LEVEL });
       const signals = armSignals(log);
       const server = await startServer({
@@ -154,12 +153,11 @@ function build(): Command {
     .action(async () => {
       const config = loadConfig();
       const databaseUrl = requireDatabaseUrl(config);
-      const { loadOpsConfig, workerOptions } = await serving();
+      const { workerOptions } = await serving();
       const { startWorker } = await import('./worker/index.js');
-      const ops = loadOpsConfig();
       const log = createLogger({ level: config.LOG_LEVEL });
       const signals = armSignals(log);
-      const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(ops, config) });
+      const worker = await startWorker({ databaseUrl, logger: log, ...workerOptions(config) });
       await signals.until(() => worker.stop());
     });
 
@@ -180,12 +178,11 @@ function build(): Command {
     .option('--no-worker', 'do not run the background worker in this process')
     .action(async (o: { host?: string; port?: number; dataDir?: string; pgPort?: number; worker: boolean }) => {
       const config = loadConfig();
-      const { loadOpsConfig, mountBoard, operationsHooks, requireMetricsTokenFor, startServer } = await serving();
+      const { mountBoard, operationsHooks, requireMetricsTokenFor, startServer } = await serving();
       const { startEmbeddedPostgres } = await import('./embedded.js');
       const { migrateDatabase } = await import('./migrate.js');
-      const opsConfig = loadOpsConfig();
       // Refused before an embedded Postgres is started for nothing.
-      requireMetricsTokenFor(o.host ?? config.SWITCHBOARD_HOST, opsConfig);
+      requireMetricsTokenFor(o.host ?? config.SWITCHBOARD_HOST, config);
       const log = createLogger({ level: config.LOG_LEVEL });
       const signals = armSignals(log);
       let stopEmbedded = async () => {};
@@ -211,7 +208,7 @@ function build(): Command {
         await migrateDatabase(databaseUrl, { quiet: true });
         if (signals.received()) return await signals.until(stopEmbedded);
         const runAs = await serveUrl(databaseUrl);
-        const ops = operationsHooks(opsConfig, { databaseUrl: runAs, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST, config });
+        const ops = operationsHooks(config, { databaseUrl: runAs, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST });
         server = await startServer({
           config: { ...config, DATABASE_URL: runAs },
           log,

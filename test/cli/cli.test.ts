@@ -23,6 +23,11 @@ t.test('a bad configuration value exits 2 with one line naming the variable', as
     [{ SWITCHBOARD_PG_PORT: '70000' }, ['start'], /^switchboard: SWITCHBOARD_PG_PORT: .+\n$/],
     [{}, ['serve'], /^switchboard: DATABASE_URL: required.*\n$/],
     [{ DATABASE_URL: 'postgres://x@127.0.0.1/x' }, ['mcp'], /^switchboard: SWITCHBOARD_CREDENTIAL: required.*\n$/],
+    // One loader for every process: the worker's settings are read, and named, like the server's.
+    [{ DATABASE_URL: 'postgres://x@127.0.0.1/x', SWITCHBOARD_REAP_INTERVAL: 'often' }, ['worker'],
+      /^switchboard: SWITCHBOARD_REAP_INTERVAL: must be a number\n$/],
+    [{ DATABASE_URL: 'postgres://x@127.0.0.1/x', SWITCHBOARD_NOTIFY_URL: 'ftp://x' }, ['serve'],
+      /^switchboard: SWITCHBOARD_NOTIFY_URL: must be an http:\/\/ or https:\/\/ URL\n$/],
   ];
   for (const [env, args, line] of cases) {
     const r = await runCli(args, env);
