@@ -43,7 +43,9 @@ const schema = z.object({
     .optional()
     .describe('`postgres://` URL; required by every command except `start` (which then embeds Postgres) and `mcp`'),
   SWITCHBOARD_HOST: z.string().min(1).default('127.0.0.1').describe('interface `serve`/`start` listen on (`--host`)'),
-  SWITCHBOARD_PORT: port(7400).describe('their port (`--port`; 0 picks a free one)'),
+  SWITCHBOARD_PORT: port(7400).describe(
+    'their port (`--port`; 0 picks a free one); when it is taken they stop at once with one line naming it',
+  ),
   SWITCHBOARD_CREDENTIAL: z
     .string()
     .regex(/^\S{8,512}$/, 'must be the endpoint credential printed by `switchboard endpoint vend`')
@@ -54,9 +56,7 @@ const schema = z.object({
     .default('info')
     .describe('`fatal` … `trace`, or `silent`'),
   SWITCHBOARD_DATA_DIR: z.string().min(1).default('.data/pg').describe('the embedded Postgres data folder (`--data-dir`)'),
-  SWITCHBOARD_PG_PORT: port(54329).describe(
-    'the embedded Postgres port (`--pg-port`); `start` checks it is free before it runs `initdb`',
-  ),
+  SWITCHBOARD_PG_PORT: port(54329).describe('the embedded Postgres port (`--pg-port`); another free one when it is taken'),
   SWITCHBOARD_DB_POOL_MAX: whole(1, 100, 10).describe("connections in the server's pool"),
   SWITCHBOARD_METRICS_CACHE_SECONDS: whole(0, 300, 10).describe(
     '`/metrics` reuses an answer this long (0: none); scrapes read on one connection of their own, and scrapes ' +
