@@ -1988,7 +1988,7 @@ begin
   perform 1 from switchboard.endpoints e where e.id = endpoint_id;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s', endpoint_id),
-                                       '`switchboard endpoint list --owner <handle>` lists an owner''s endpoints.');
+                                       'switchboard.list_endpoints(owner_id) lists an owner''s endpoints.');
   end if;
   if claims_per_minute is null then
     if burst is not null then
