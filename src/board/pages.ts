@@ -40,14 +40,6 @@ function todoName(t: { title: string | null; id: string }): string {
 }
 
 /**
- * Who holds the lease. The todo document calls it `owner` (kept for compatibility) and, once the SQL adds it,
- * `held_by`; on the Board an owner is always a human, so the holder is only ever "held by".
- */
-export function heldBy(t: Pick<Todo, 'owner' | 'held_by'>): string | null {
-  return t.held_by ?? t.owner ?? null;
-}
-
-/**
  * The attempt counter as a human reads it. A release keeps the counter (each claim adds one), so a todo released
  * at its cap can be claimed again and counts past it: that reads "cap reached", never "attempt 3 of 1".
  */
@@ -175,7 +167,7 @@ export function todosBody(base: string, v: TodosView): Html {
       <td class="num">${atCap(t) ? html`<span title="${attemptCounter(t)}">${t.max_attempts} / ${t.max_attempts} · cap</span>`
         : `${t.attempt} / ${t.max_attempts}`}</td>
       <td>${time(t.updated_at)}</td>
-      <td>${t.next_retry_at ? time(t.next_retry_at) : heldBy(t) ? html`held by <span class="data">${heldBy(t)}</span>` : ''}</td>
+      <td>${t.next_retry_at ? time(t.next_retry_at) : t.held_by ? html`held by <span class="data">${t.held_by}</span>` : ''}</td>
     </tr>`,
   );
   const filterQuery = { queue: f.queue, state: f.state, dead_letter: dl || null };
@@ -271,8 +263,8 @@ export function storySentence(t: TodoDetail, nowMs: number): string {
   else if (t.state === 'failed') now = `Now failed, with a retry scheduled at ${stamp(t.next_retry_at)}.`;
   else if (t.state === 'claimed') {
     now = Date.parse(t.lease_expires_at ?? '') > nowMs
-      ? `Now held by ${heldBy(t)} until ${stamp(t.lease_expires_at)}.`
-      : `Now claimed, but the lease of ${heldBy(t)} lapsed at ${stamp(t.lease_expires_at)}.`;
+      ? `Now held by ${t.held_by} until ${stamp(t.lease_expires_at)}.`
+      : `Now claimed, but the lease of ${t.held_by} lapsed at ${stamp(t.lease_expires_at)}.`;
   } else if (t.state === 'pending') {
     now = Date.parse(t.run_at) > nowMs ? `Now pending, claimable from ${stamp(t.run_at)}.` : 'Now pending, claimable now.';
   }
@@ -306,7 +298,7 @@ function heldActions(
   me: string,
   lease: (name: string, selected: number) => Html,
 ): Html {
-  const holder = heldBy(t) ?? '';
+  const holder = t.held_by ?? '';
   const live = Date.parse(t.lease_expires_at ?? '') > nowMs;
   if (holder !== `owner:${me}` || !live) {
     const note = holder === `owner:${me}`
@@ -378,7 +370,7 @@ export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html
     ${fact('Queue', html`${t.queue} <span class="muted">on endpoint</span> ${t.agent_id}${t.endpoint_revoked ? html` <span class="badge dead">revoked</span>` : ''}`)}
     ${fact('State', stateBadge(t))}
     ${fact('Attempt counter', html`<span class="counter">${attemptCounter(t)}</span>`)}
-    ${fact('Held by', heldBy(t) ? html`<span class="data">${heldBy(t)}</span> until ${stamp(t.lease_expires_at)}` : '—')}
+    ${fact('Held by', t.held_by ? html`<span class="data">${t.held_by}</span> until ${stamp(t.lease_expires_at)}` : '—')}
     ${fact('Next retry', t.next_retry_at ? stamp(t.next_retry_at) : t.dead_letter ? 'none — dead letter' : '—')}
     ${fact('Dead letter', t.dead_letter ? 'yes' : 'no')}
     ${fact('Run at', stamp(t.run_at))}
