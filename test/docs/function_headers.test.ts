@@ -50,6 +50,7 @@ t.test('the database holds each header as its function comment, and the names a 
      where p.pronamespace::regnamespace::text in ('switchboard', 'switchboard_internal', 'switchboard_agent',
                                                   'switchboard_board', 'switchboard_worker')`;
   const byName = new Map(rows.map((r) => [r.name, r]));
+  t.equal(byName.size, rows.length, 'no schema has two functions of one name (a header names its function by name)');
   const [{ relations }] = await db.sql<{ relations: string[] }[]>`
     select array_agg(c.relnamespace::regnamespace::text || '.' || c.relname) as relations from pg_class c
      where c.relnamespace::regnamespace::text like 'switchboard%'`;
