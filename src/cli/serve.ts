@@ -64,18 +64,12 @@ const hostOpt = () => new Option('--host <host>', 'interface to listen on (env S
 const portOpt = () =>
   new Option('--port <port>', 'port to listen on, 0 for any free one (env SWITCHBOARD_PORT)').argParser(parsePort).default(undefined, '7400');
 
-/** serve: the HTTP server (MCP, Board, metrics, health) and, unless --no-worker, the worker, on DATABASE_URL. */
-async function serve(o: ListenOptions): Promise<void> {
-  const config = loadConfig();
-  const databaseUrl = requireDatabaseUrl(config);
-  const host = o.host ?? config.SWITCHBOARD_HOST;
-  await assertCanListen(host, o.port ?? config.SWITCHBOARD_PORT);
+/** The HTTP server (MCP, Board, metrics, health) and, unless --no-worker, the worker, running as databaseUrl. */
+async function startHttp(config: Config, log: Logger, o: ListenOptions, databaseUrl: string): Promise<RunningServer> {
   const { mountBoard, operationsHooks, startServer } = await serving();
-  const ops = operationsHooks(config, { databaseUrl, worker: o.worker, host });
-  const log = createLogger({ level: config.LOG_LEVEL });
-  const signals = armSignals(log);
-  const server = await startServer({
-    config,
+  const ops = operationsHooks(config, { databaseUrl, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST });
+  return startServer({
+    config: { ...config, DATABASE_URL: databaseUrl },
     log,
     host: o.host,
     port: o.port,
@@ -83,6 +77,19 @@ async function serve(o: ListenOptions): Promise<void> {
     onStart: ops.onStart,
     onStop: ops.onStop,
   });
+}
+
+/** serve: the HTTP server and its worker on DATABASE_URL. */
+async function serve(o: ListenOptions): Promise<void> {
+  const config = loadConfig();
+  const databaseUrl = requireDatabaseUrl(config);
+  const host = o.host ?? config.SWITCHBOARD_HOST;
+  const { requireMetricsTokenFor } = await serving();
+  requireMetricsTokenFor(host, config);
+  await assertCanListen(host, o.port ?? config.SWITCHBOARD_PORT);
+  const log = createLogger({ level: config.LOG_LEVEL });
+  const signals = armSignals(log);
+  const server = await startHttp(config, log, o, databaseUrl);
   await signals.until(() => server.stop(SHUTDOWN_MS - 2000));
 }
 
@@ -112,7 +119,7 @@ async function database(config: Config, o: { dataDir?: string; pgPort?: number }
 /** start: `npm start`. serve, on an embedded Postgres when DATABASE_URL is unset, migrated first. */
 async function start(o: ListenOptions & { dataDir?: string; pgPort?: number }): Promise<void> {
   const config = loadConfig();
-  const { mountBoard, operationsHooks, requireMetricsTokenFor, startServer } = await serving();
+  const { requireMetricsTokenFor } = await serving();
   const { migrateDatabase } = await import('../migrate.js');
   const host = o.host ?? config.SWITCHBOARD_HOST;
   // Refused before an embedded Postgres is started (and initialised, the first time) for nothing.
@@ -128,17 +135,7 @@ async function start(o: ListenOptions & { dataDir?: string; pgPort?: number }): 
     if (signals.received()) return await signals.until(db.stop);
     // The server runs on DATABASE_URL's login (refused if it holds the admin API), or on the embedded Postgres as
     // its own login with agent + Board + worker: migrations and the banner's admin commands use the superuser.
-    const runAs = await db.serveUrl(db.url);
-    const ops = operationsHooks(config, { databaseUrl: runAs, worker: o.worker, host });
-    server = await startServer({
-      config: { ...config, DATABASE_URL: runAs },
-      log,
-      host: o.host,
-      port: o.port,
-      mount: [mountBoard, ops.mount],
-      onStart: ops.onStart,
-      onStop: ops.onStop,
-    });
+    server = await startHttp(config, log, o, await db.serveUrl(db.url));
   } catch (e) {
     await db.stop();
     throw e;

@@ -77,3 +77,23 @@ t.test('switchboard.help() in psql: every line within 100 columns, every summary
   const summaries = await db.sql<{ summary: string }[]>`select summary from switchboard.help()`;
   t.same(summaries.filter((s) => !/\.$/.test(s.summary)), [], 'each summary ends its sentence');
 });
+
+t.test('convert turns a file written the old way into a header-only one', async (t) => {
+  const old = [
+    '-- frob (agent): switchboard.frob for the endpoint the credential names. Returns the todo. Errors: forbidden.',
+    'create or replace function switchboard_agent.frob(credential text)',
+    'returns jsonb language sql as $$ select null::jsonb $$;',
+    'comment on function switchboard_agent.frob(text) is',
+    "$$frob(credential) -> todo. As switchboard.frob, for the endpoint the credential names.$$;",
+    '',
+  ].join('\n');
+  const { text, dropped } = convert(old);
+  t.same(ownComments(text), [], 'its own comment goes');
+  t.equal(dropped.length, 1, 'and is handed back, for a person to compare');
+  t.equal(parseHeader(text)?.summary, 'switchboard.frob for the endpoint the credential names.', 'the header stays');
+  t.match(text, /^create or replace function switchboard_agent\.frob/m, 'the function stays');
+
+  const bare = convert(old.split('\n').slice(1).join('\n'));
+  t.equal(parseHeader(bare.text)?.label, 'frob', 'a file without a header gets one, named for its function');
+  t.match(parseHeader(bare.text)?.paragraph ?? '', /As switchboard\.frob/, "made from the comment's text");
+});
