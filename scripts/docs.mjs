@@ -40,15 +40,16 @@ const RECURRING = {
 
 const SURFACES = [
   ['switchboard', 'The API', 'Schema `switchboard`, executable by `switchboard_admin`: every verb, with ids as arguments. The surfaces below call these.'],
-  ['switchboard_agent', 'Agent entry points', 'Schema `switchboard_agent`, executable by `switchboard_agent`: the MCP server\'s calls, each taking the bearer credential instead of an endpoint id.'],
-  ['switchboard_board', 'Board entry points', 'Schema `switchboard_board`, executable by `switchboard_board`: the Board\'s calls, each taking the session secret instead of an owner id.'],
+  ['switchboard_agent', 'Agent entry points', 'Schema `switchboard_agent`, executable by `switchboard_agent`: the MCP server\'s calls, each taking the bearer credential instead of an endpoint id. The credential is digested inside the statement that runs the verb, so a connection holding the role and no valid credential can do nothing; arguments, document and errors are otherwise the API function\'s.'],
+  ['switchboard_board', 'Board entry points', 'Schema `switchboard_board`, executable by `switchboard_board`: the Board\'s calls, each taking the session secret instead of an owner id (and the CSRF token for a change), resolved inside the statement that runs the verb; arguments, document and errors are otherwise the API function\'s.'],
   ['switchboard_worker', 'Worker entry points', 'Schema `switchboard_worker`, executable by `switchboard_worker`: the background worker\'s sweeps and reads, for every tenant.'],
 ];
 
 /** Text for Markdown outside code: an angle bracket would start an HTML tag (mcp://cairn/<id>). */
 const md = (s) => String(s).split('`').map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;'))).join('`');
 const cell = (s) => md(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const sentence = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A summary as a sentence: capitalized, unless it opens with a name (switchboard.claim_next, head_seq). */
+const sentence = (s) => (/^[a-z]+[\s,:;]/.test(s) ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 const anchor = (name) => name; // GitHub's anchor for a heading that is a function name: the name itself
 
 async function catalog(url) {
@@ -134,7 +135,10 @@ export function sqlApiPage(fns, headers) {
       for (const f of mine) {
         const h = headers.get(`${schema}.${f.name}`);
         const call = `${f.schema}.${f.name}(${f.args.map((a) => a.name).join(', ')})`;
-        out.push(`| \`${call}\` | ${cell(sentence(h.paragraph.replace(/\s+/g, ' ')))} |`);
+        const said = [h.summary, h.errors].filter(Boolean).join(' ');
+        const linked = cell(sentence(said)).replace(/\bswitchboard\.([a-z_]+)\b/g, (m, name) =>
+          fns.some((g) => g.schema === 'switchboard' && g.name === name) ? `[${m}](#${anchor(name)})` : m);
+        out.push(`| \`${call}\` | ${linked} |`);
       }
       out.push('');
     }
