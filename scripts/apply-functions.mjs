@@ -11,7 +11,8 @@
 // todo_attempts on every apply, stalling claims), and their signature never changes, so their files replace
 // them in place and (re)create a trigger only when its definition changed. Functions a CHECK constraint calls
 // (the row rules of todos and todo_attempts) are not in sql/functions at all: they are schema, changed only by
-// a migration that can check the stored rows, and this script leaves them alone. A SHA-256 over the files is
+// a migration that can check the stored rows, and this script leaves them alone. Each function's COMMENT is made
+// from its file's header comment (function-headers.mjs), so a file says its intent once. A SHA-256 over the files is
 // stored in switchboard.functions_applied; when it matches, nothing is touched, so running migrate twice
 // changes nothing.
 import { createHash } from 'node:crypto';
@@ -19,6 +20,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { createdFunction, parseHeader } from './function-headers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = join(here, '..', 'sql', 'functions');
@@ -45,12 +47,23 @@ export function functionFiles() {
   return files;
 }
 
+/** COMMENT ON FUNCTION from the file's header (function-headers.mjs): the one wording, so the two cannot drift. */
+async function commentFromHeader(tx, text) {
+  const fn = createdFunction(text);
+  const header = parseHeader(text);
+  // A file without a labelled header keeps whatever it says itself; test/sql/function_headers.test.ts refuses it.
+  if (!fn || !header) return;
+  const [{ sig }] = await tx`select to_regproc(${`${fn.schema}.${fn.name}`})::oid::regprocedure::text as sig`;
+  await tx.unsafe(`comment on function ${sig} is '${header.comment.replace(/'/g, "''")}'`);
+}
+
 export async function applyFunctions(url, { log = console.log } = {}) {
   const files = functionFiles();
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.name).update('\0').update(f.text).update('\0');
   // This script's own grants and drops are part of what is applied, so a change to them re-applies too.
   hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  hash.update(readFileSync(join(here, 'function-headers.mjs')));
   const digest = hash.digest('hex');
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
@@ -77,6 +90,7 @@ export async function applyFunctions(url, { log = console.log } = {}) {
       for (const f of files) {
         try {
           await tx.unsafe(f.text);
+          await commentFromHeader(tx, f.text);
         } catch (e) {
           e.message = `${f.name}: ${e.message}`;
           throw e;

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx tsc -p tsconfig.json
-# The committed schema dump must match what the migrations and function files make (npm run schema rewrites it).
+# The committed schema dump, contract, SQL reference and settings table must match their sources (npm run docs rewrites them).
 bash scripts/schema.sh --check
 bash scripts/pgtap.sh
 npx tap

@@ -85,8 +85,14 @@ $_$;
 -- Name: FUNCTION add_owner(handle text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.add_owner(handle text) IS 'add_owner(handle) -> {owner_id, handle, created_at}. Registers a human owner (the Board''s user), who vends endpoints.
-Errors: invalid (handle format: 1-64 of letters, digits, _ . @ -), conflict (handle taken, case-insensitive).';
+COMMENT ON FUNCTION switchboard.add_owner(handle text) IS 'registers a human owner, who vends endpoints to agents and signs in to the Board. A
+new owner has no endpoints yet. Returns {owner_id, handle, created_at}. Errors: invalid (handle
+not 1-64 of letters, digits, _ . @ -, starting with a letter or digit), conflict (the handle is
+taken, case-insensitively).
+
+handle: the owner''s sign-in name, unique whatever its case.
+
+Example: select switchboard.add_owner(handle => ''alice'');';
 
 
 --
@@ -133,11 +139,23 @@ $$;
 -- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'add_todo(endpoint_id, queue, payload ''{}'', title, routing ''{}'', priority 0, max_attempts, run_at) -> todo.
-Creates a pending todo in the endpoint''s scope, claimable from run_at (default now). Limits: queue 1-128 of
-[A-Za-z0-9_.:/-]; title <= 512 bytes; payload <= 256 KiB; routing a JSON object <= 16 KiB; priority -1000..1000
-(higher is claimed first); max_attempts 1..1000 (default setting default_max_attempts, 5); run_at finite, years 0001-9999.
-Errors: forbidden (revoked, or add_todo not vended), invalid (a limit).';
+COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'creates a pending todo in the endpoint''s scope. The todo is pending, claimable from
+run_at (now when null). Returns the todo document. Errors: forbidden (the endpoint is revoked, or
+add_todo was not vended to it), invalid (any limit below).
+
+queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
+  doorbells).
+payload: the work, any JSON up to 256 KiB; returned to whoever claims the todo.
+title: a line for humans (the Board), at most 512 bytes.
+routing: a JSON object up to 16 KiB, stored and returned, never interpreted.
+priority: -1000..1000; higher is claimed first.
+max_attempts: claims before a failure or a lapse dead-letters the todo, 1..1000; null: the
+  setting default_max_attempts (5).
+run_at: not claimable before this time; null: now. A finite time in the years 0001-9999 (what RFC
+  3339 can write).
+
+Example: select switchboard.add_todo(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
+  payload => ''{"repo": "x"}'', title => ''fix arm64'');';
 
 
 --
@@ -166,8 +184,13 @@ $$;
 -- Name: FUNCTION authenticate(credential text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.authenticate(credential text) IS 'authenticate(credential) -> {endpoint_id, owner_id, agent_id, verbs}. Resolves a bearer credential by its SHA-256: the current
-one, or the one rotate_credential replaced until its overlap ends. Errors: forbidden (unknown, expired or revoked, indistinguishably).';
+COMMENT ON FUNCTION switchboard.authenticate(credential text) IS 'the endpoint a bearer credential names, or forbidden. The credential is compared as
+a SHA-256 digest: the endpoint''s current credential, or the one rotate_credential replaced while
+its overlap lasts. Reads only. Returns {endpoint_id, owner_id, agent_id, verbs}. Errors:
+forbidden (the credential is unknown, expired or its endpoint revoked; the three are not told
+apart).
+
+Example: select switchboard.authenticate(credential => ''sbk_…'');';
 
 
 --
@@ -185,7 +208,7 @@ begin
   if v_t.state in ('done', 'canceled') then
     perform switchboard_internal.raise('conflict', format('todo %s is %s and cannot be canceled', todo_id, v_t.state), null);
   end if;
-  -- Two steps, as in fail: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  -- Two steps, as in fail: given a variable rather than a volatile call, todo_json is inlined and its plan cached.
   v_t := switchboard_internal.end_attempt(v_t, 'canceled', null, null, null);
   return switchboard_internal.todo_json(v_t);
 end;
@@ -196,8 +219,12 @@ $$;
 -- Name: FUNCTION cancel(owner_id uuid, todo_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.cancel(owner_id uuid, todo_id uuid) IS 'cancel(owner_id, todo_id) -> todo. pending | claimed | failed -> canceled; an open attempt closes canceled/canceled.
-Errors: not_found (outside the owner''s scope, identical to an unknown id), conflict (done or already canceled).';
+COMMENT ON FUNCTION switchboard.cancel(owner_id uuid, todo_id uuid) IS 'the owner cancels a todo, whatever holds it. pending | claimed | failed -> canceled; an
+open attempt closes canceled/canceled. Locks the todo row. Returns the todo document. Errors:
+not_found (outside the owner''s scope, identical to an unknown id), conflict (done or already
+canceled).
+
+Example: select switchboard.cancel(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'');';
 
 
 --
@@ -251,12 +278,18 @@ $$;
 -- Name: FUNCTION claim(endpoint_id uuid, todo_id uuid, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.claim(endpoint_id uuid, todo_id uuid, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'claim(endpoint_id, todo_id, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document.
-pending (ready) | failed (retry due) | claimed with a lapsed lease below its cap -> claimed; opens an attempt (a lapsed one
-is closed lease_expired/requeued). Returns the todo with payload, routing, attempt_seq, attempts_total, prior_attempts
-(5 newest closed, newest first) and, when require_fence, a lease_token shown once. claimant is cut to 128 bytes without
-control characters; lease_seconds 1..86400 (default setting default_lease_seconds).
-Errors: forbidden, not_found (unknown or foreign id alike), invalid (lease_seconds), conflict (not claimable now).';
+COMMENT ON FUNCTION switchboard.claim(endpoint_id uuid, todo_id uuid, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'claims one named todo and opens an attempt on it. pending (ready) | failed (retry due) |
+claimed (lease lapsed, below its cap) -> claimed; a lapsed lease taken over is closed
+lease_expired/requeued first. Locks the todo row (waits for a concurrent transition on it).
+Returns the claim document: the todo with payload, routing, attempt_seq, attempts_total,
+prior_attempts (the five newest closed attempts, newest first), the untrusted-data notice, and
+lease_token (shown once) when fenced. Errors: forbidden, not_found (unknown or another tenant''s
+id, identically), invalid (lease_seconds), conflict (held under a live lease, not yet due, done,
+canceled, a dead letter, or its last attempt lapsed and awaits the reaper''s dead letter),
+throttled (over the endpoint''s claim budget).
+
+Example: select switchboard.claim(endpoint_id => ''<endpoint_id>'', todo_id => ''<todo_id>'',
+  claimant => ''run-1'');';
 
 
 --
@@ -364,12 +397,17 @@ $$;
 -- Name: FUNCTION claim_next(endpoint_id uuid, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.claim_next(endpoint_id uuid, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'claim_next(endpoint_id, queue null = any, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document or {"empty": true}.
-Takes over a lapsed lease below its cap first (closed lease_expired/requeued); a lapsed lease on its last attempt it meets is
-dead-lettered in the same transaction (reaped/dead_lettered, the reaper''s pair) and it looks on; else the ready todo with the highest priority
-and earliest ready time (pending from run_at; failed once next_retry_at has passed, before any sweep). FOR UPDATE SKIP
-LOCKED: concurrent callers never block each other or claim the same todo. Same document and limits as claim.
-Errors: forbidden, invalid (queue format, lease_seconds).';
+COMMENT ON FUNCTION switchboard.claim_next(endpoint_id uuid, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'claims the best claimable todo of the endpoint''s scope, in one queue or in all.
+Lapsed leases below their cap are taken over first (closed lease_expired/requeued); a lapsed
+lease on its last attempt met on the way is dead-lettered, as the reaper would
+(reaped/dead_lettered), and the search goes on; then the ready todo with the highest priority and
+the earliest ready time (pending from run_at, failed from next_retry_at, before any sweep). Picks
+with FOR UPDATE SKIP LOCKED, so concurrent callers never wait for one another or claim the same
+todo. Returns the claim document (as claim), or {"empty": true}. Errors: forbidden, invalid
+(queue format, lease_seconds), throttled (over the endpoint''s claim budget).
+
+Example: select switchboard.claim_next(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
+  claimant => ''run-1'', require_fence => true);';
 
 
 --
@@ -417,10 +455,14 @@ $$;
 -- Name: FUNCTION complete(endpoint_id uuid, todo_id uuid, result jsonb, summary text, artifact text, lease_token text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.complete(endpoint_id uuid, todo_id uuid, result jsonb, summary text, artifact text, lease_token text) IS 'complete(endpoint_id, todo_id, result, summary, artifact, lease_token) -> todo. claimed -> done: result is stored on the todo; the attempt closes completed/done.
-summary: cut to 2048 bytes on a UTF-8 boundary (summary_truncated); artifact: mcp://cairn/<id> or an absolute https URL,
-<= 512 bytes, never fetched. Errors: forbidden, not_found, invalid (artifact, result > 256 KiB; the todo stays claimed),
-conflict (not claimed, or not the holder of the live lease: a fenced attempt needs its lease_token).';
+COMMENT ON FUNCTION switchboard.complete(endpoint_id uuid, todo_id uuid, result jsonb, summary text, artifact text, lease_token text) IS 'the holder reports its attempt done. claimed -> done: result is stored on the todo, and
+the attempt closes completed/done with its summary and artifact. Locks the todo row. Returns the
+todo document. Errors: forbidden, not_found, invalid (artifact; result over 256 KiB: the todo
+stays claimed), conflict (not claimed, or not the holder of the live lease: a fenced attempt
+needs its lease_token).
+
+Example: select switchboard.complete(endpoint_id => ''<endpoint_id>'', todo_id => ''<todo_id>'',
+  result => ''{"pr": 42}'', summary => ''pinned the linker; green'');';
 
 
 --
@@ -439,8 +481,13 @@ $$;
 -- Name: FUNCTION contract(); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.contract() IS 'contract() -> {verbs, implied_verbs, errors: [{kind, sqlstate, meaning}], limits}. The constants every surface shares, defined once
-in SQL (src/contract.gen.ts is generated from it). Never raises.';
+COMMENT ON FUNCTION switchboard.contract() IS 'the constants every surface shares, defined once in SQL. Agent verbs in their canonical
+order, the verbs another verb implies (list_todos grants get_todo), the error kinds with their
+SQLSTATEs and meanings, and the size and range limits; src/contract.gen.ts is generated from it.
+Reads only. Returns {verbs, implied_verbs, errors: [{kind, sqlstate, meaning}], limits}. Errors:
+none.
+
+Example: select switchboard.contract() -> ''limits'';';
 
 
 --
@@ -464,8 +511,18 @@ $$;
 -- Name: FUNCTION credential_endpoint(credential text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.credential_endpoint(credential text) IS 'credential_endpoint(credential) -> endpoint_id or null. The endpoint authenticate would answer for a bearer credential, null where it
-would raise forbidden (unknown, expired or revoked), so that one statement can authenticate a call and run its verb.';
+COMMENT ON FUNCTION switchboard.credential_endpoint(credential text) IS 'the endpoint a bearer credential names, or null where authenticate would
+refuse it. Not raising is the point: one statement can authenticate a call and run its verb only
+for the right endpoint, in one round trip, and the caller can tell a refused credential from a
+verb''s own forbidden. Reads only. Returns the endpoint id, or null (the credential is unknown,
+expired or its endpoint revoked). Errors: none.
+
+In the example, offset 0 keeps the subquery from being pulled up, so the credential is checked
+once, before the verb.
+
+Example: select a.endpoint_id, case when a.endpoint_id = ''<endpoint_id>''
+                               then switchboard.claim_next(endpoint_id => a.endpoint_id) end
+  from (select switchboard.credential_endpoint(credential => ''sbk_…'') as endpoint_id offset 0) a;';
 
 
 --
@@ -528,10 +585,20 @@ $$;
 -- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) IS 'dead_letter_notice(todo_id, seq null = the newest dead letter, for_instance false) -> {todo_id, queue, title, attempts_total,
-final_attempt: {seq, outcome, disposition, died, claimant, summary, summary_truncated, artifact, ended_at}, notice}; for_instance
-(the instance''s sink) drops every tenant text: {todo_id, queue, attempts_total, final_attempt: {seq, outcome, disposition, died, ended_at}}. The worker''s read for a dead-letter
-notification; no caller scope (like reap). Reads only. Errors: not_found (no such todo or dead-lettered attempt).';
+COMMENT ON FUNCTION switchboard.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) IS 'the body of a dead-letter notification, read by the worker when it delivers
+one. The job carries only ids, so a notice reads the todo now: its id, queue, title,
+attempts_total, and the attempt that dead-lettered it (seq, or the newest dead-lettered attempt
+when seq is null) with its outcome, disposition, died, claimant, summary, artifact and ended_at,
+and the untrusted-data notice; the owner''s sink gets this. No caller scope: like reap, it serves
+the worker, which delivers for every tenant. Reads only. Returns the notice document. Errors:
+not_found (no such todo, or no dead-lettered attempt with that seq, e.g. pruned).
+
+seq: the dead-lettered attempt; null: the newest one.
+for_instance: the instance''s sink is the operator''s, not a tenant''s: no title, claimant, summary
+  or artifact, only {todo_id, queue, attempts_total, final_attempt: {seq, outcome, disposition,
+  died, ended_at}}.
+
+Example: select switchboard.dead_letter_notice(todo_id => ''<todo_id>'', for_instance => true);';
 
 
 --
@@ -551,9 +618,13 @@ $$;
 -- Name: FUNCTION error_codes(); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.error_codes() IS 'error_codes() -> table (kind, sqlstate, meaning). The error registry, as switchboard.contract() defines it: not_found (SB404), conflict
-(SB409), invalid (SB422), forbidden (SB403), throttled (SB429). Errors carry a message that starts with the kind and a hint where the
-caller can act. Never raises.';
+COMMENT ON FUNCTION switchboard.error_codes() IS 'the one registry of ledger errors, one SQLSTATE per kind. not_found (SB404),
+conflict (SB409), invalid (SB422), forbidden (SB403) and throttled (SB429), as contract() defines
+them; every surface maps SQLSTATE to kind through it. An error''s message starts with its kind,
+and its hint says what the caller can do. Reads only. Returns rows (kind, sqlstate, meaning).
+Errors: none.
+
+Example: select * from switchboard.error_codes();';
 
 
 --
@@ -572,7 +643,7 @@ begin
   perform switchboard_internal.check_artifact(artifact);
   perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   v_t := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
-  -- Two steps: _todo_json given a volatile call as its argument cannot be inlined (its argument is used many times)
+  -- Two steps: todo_json given a volatile call as its argument cannot be inlined (its argument is used many times)
   -- and, as a LANGUAGE sql function, was then planned again on every call; given a variable it is inlined and cached.
   v_t := switchboard_internal.end_attempt(v_t, 'failed', result, summary, artifact);
   return switchboard_internal.todo_json(v_t);
@@ -584,10 +655,16 @@ $$;
 -- Name: FUNCTION fail(endpoint_id uuid, todo_id uuid, result jsonb, summary text, artifact text, lease_token text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.fail(endpoint_id uuid, todo_id uuid, result jsonb, summary text, artifact text, lease_token text) IS 'fail(endpoint_id, todo_id, result, summary, artifact, lease_token) -> todo. claimed -> failed: below max_attempts a retry is scheduled at now + backoff (failed/retry_scheduled); at the cap the todo is a dead letter (failed/dead_lettered). result is stored on the todo.
-summary: cut to 2048 bytes on a UTF-8 boundary (summary_truncated); artifact: mcp://cairn/<id> or an absolute https URL,
-<= 512 bytes, never fetched. Errors: forbidden, not_found, invalid (artifact, result > 256 KiB; the todo stays claimed),
-conflict (not claimed, or not the holder of the live lease: a fenced attempt needs its lease_token).';
+COMMENT ON FUNCTION switchboard.fail(endpoint_id uuid, todo_id uuid, result jsonb, summary text, artifact text, lease_token text) IS 'the holder reports its attempt failed; a retry is scheduled, or the todo dead-letters at
+its cap. claimed -> failed: below max_attempts the retry is due at now + backoff
+(failed/retry_scheduled); at the cap the todo is a dead letter (failed/dead_lettered) and its
+notification is queued. result is stored on the todo. Locks the todo row. Returns the todo
+document. Errors: forbidden, not_found, invalid (artifact; result over 256 KiB: the todo stays
+claimed), conflict (not claimed, or not the holder of the live lease: a fenced attempt needs its
+lease_token).
+
+Example: select switchboard.fail(endpoint_id => ''<endpoint_id>'', todo_id => ''<todo_id>'',
+  summary => ''tests red on arm64'');';
 
 
 --
@@ -615,7 +692,12 @@ $$;
 -- Name: FUNCTION find_owner(handle text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.find_owner(handle text) IS 'find_owner(handle) -> {owner_id, handle, created_at}. Case-insensitive lookup. Errors: not_found.';
+COMMENT ON FUNCTION switchboard.find_owner(handle text) IS 'looks an owner up by handle, whatever its case. Reads only. Returns {owner_id,
+handle, created_at}. Errors: not_found (no owner with that handle).
+
+handle: the owner''s sign-in name.
+
+Example: select switchboard.find_owner(handle => ''alice'');';
 
 
 --
@@ -647,9 +729,16 @@ $$;
 -- Name: FUNCTION get_todo(endpoint_id uuid, todo_id uuid, attempts_limit integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.get_todo(endpoint_id uuid, todo_id uuid, attempts_limit integer) IS 'get_todo(endpoint_id, todo_id, attempts_limit 20) -> the todo with payload, routing, result, attempts (newest first, open one
-included, up to attempts_limit, at most 50), attempts_total, attempts_pruned and the untrusted-data notice. Read only;
-granted by get_todo or list_todos. Errors: forbidden, not_found (unknown or foreign id alike), invalid (attempts_limit < 0).';
+COMMENT ON FUNCTION switchboard.get_todo(endpoint_id uuid, todo_id uuid, attempts_limit integer) IS 'one todo of the endpoint''s scope in full, with its attempts. The todo with payload,
+routing and result, its attempts newest first (the open one included) up to attempts_limit,
+attempts_total, attempts_pruned and the untrusted-data notice. Granted by get_todo or by
+list_todos. Reads only. Returns the todo document. Errors: forbidden, not_found (unknown or
+another tenant''s id, identically), invalid (attempts_limit below 0).
+
+attempts_limit: attempts returned, newest first, at most 50.
+
+Example: select switchboard.get_todo(endpoint_id => ''<endpoint_id>'', todo_id => ''<todo_id>'',
+  attempts_limit => 5);';
 
 
 --
@@ -667,7 +756,7 @@ declare
   v_t switchboard.todos := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
   v_now timestamptz := now();
 begin
-  -- One write: the attempt being heartbeated is the todo's head (migration 000010), on the same row as the lease.
+  -- One write: the attempt being heartbeated is the todo's head, on the same row as the lease.
   update switchboard.todos x
      set lease_expires_at = v_now + make_interval(secs => v_lease), updated_at = v_now
          -- history{
@@ -684,38 +773,63 @@ $$;
 -- Name: FUNCTION heartbeat(endpoint_id uuid, todo_id uuid, lease_token text, lease_seconds integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.heartbeat(endpoint_id uuid, todo_id uuid, lease_token text, lease_seconds integer) IS 'heartbeat(endpoint_id, todo_id, lease_token, lease_seconds) -> todo. claimed -> claimed: the lease runs to now + lease_seconds
-(1..86400, default setting default_lease_seconds) and the attempt''s last_heartbeat_at is stamped.
-Errors: forbidden, not_found, invalid, conflict (not claimed, or not the holder of the live lease, fence included).';
+COMMENT ON FUNCTION switchboard.heartbeat(endpoint_id uuid, todo_id uuid, lease_token text, lease_seconds integer) IS 'the holder extends its lease and is heard from. claimed -> claimed: the lease runs to
+now + lease_seconds and last_heartbeat_at is stamped on the attempt. Locks the todo row. Returns
+the todo document. Errors: forbidden, not_found, invalid (lease_seconds), conflict (not claimed,
+or the caller does not hold the live lease: another holder, lapsed, or a fence not satisfied).
+
+Example: select switchboard.heartbeat(endpoint_id => ''<endpoint_id>'', todo_id => ''<todo_id>'',
+  lease_seconds => 600);';
 
 
 --
 -- Name: help(text); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
-CREATE FUNCTION switchboard.help(topic text DEFAULT NULL::text) RETURNS TABLE(function text, arguments text, summary text)
+CREATE FUNCTION switchboard.help(topic text DEFAULT NULL::text) RETURNS TABLE(function text, summary text)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
-    AS $$
-  select n.nspname || '.' || p.proname,
-         pg_catalog.pg_get_function_identity_arguments(p.oid),
-         split_part(coalesce(pg_catalog.obj_description(p.oid, 'pg_proc'), ''), E'\n', 1)
-    from pg_catalog.pg_proc p
-    join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-   where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker')
-     and (topic is null or strpos(p.proname, lower(topic)) > 0)
-   order by case n.nspname when 'switchboard' then 0 when 'switchboard_agent' then 1 when 'switchboard_board' then 2 else 3 end,
-            p.proname, 2
-$$;
+    AS $_$
+  -- Each cell is word-wrapped with regexp_replace: a run of at most N characters that ends at a blank or at the end
+  -- becomes a line (a word longer than N stays whole). The widths keep psql's aligned table within 100 columns.
+  select f.name || case when f.args = '' then '()' else
+           E'\n  (' || replace(rtrim(regexp_replace(f.args || ')', '(.{1,44})(\s+|$)', E'\\1\n', 'g'), E'\n'), E'\n', E'\n   ')
+         end,
+         rtrim(regexp_replace(f.sentence, '(.{1,44})(\s+|$)', E'\\1\n', 'g'), E'\n')
+    from (
+      select n.nspname || '.' || p.proname as name,
+             case n.nspname when 'switchboard' then 0 when 'switchboard_agent' then 1 when 'switchboard_board' then 2 else 3 end
+               as surface,
+             coalesce(array_to_string(array(
+               select a.name from unnest(p.proargnames) with ordinality a(name, i)
+                where coalesce(p.proargmodes[a.i], 'i') in ('i', 'b', 'v') order by a.i), ', '), '') as args,
+             -- The summary: the first sentence of the comment's first paragraph (a period, then a blank and the next
+             -- sentence, or the paragraph's end).
+             coalesce((regexp_match(regexp_replace(split_part(coalesce(pg_catalog.obj_description(p.oid, 'pg_proc'), ''),
+                                                             E'\n\n', 1), '\s+', ' ', 'g'),
+                                    '^(.*?\.)(?:\s+[A-Za-z0-9(`"''{]|$)'))[1], '') as sentence
+        from pg_catalog.pg_proc p
+        join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker')
+         and (topic is null or strpos(p.proname, lower(topic)) > 0)
+    ) f
+   order by f.surface, f.name
+$_$;
 
 
 --
 -- Name: FUNCTION help(topic text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.help(topic text) IS 'help(topic null = all) -> rows (function, arguments, summary): every API function (switchboard) and surface entry point
-(switchboard_agent, switchboard_board, switchboard_worker), topic a substring of the name, with its comment''s first line.
-One function''s full comment: select obj_description(''switchboard.claim_next''::regproc). Reads only.';
+COMMENT ON FUNCTION switchboard.help(topic text) IS 'the manual that fits a screen: each function of the API and of the surfaces, with its
+summary. Every function of schema switchboard and of the entry points of switchboard_agent,
+switchboard_board and switchboard_worker, its argument names in order, and the first sentence of
+its comment, both wrapped so that psql''s table stays within 100 columns. Reads only. Returns rows
+(function, summary). Errors: none.
+
+topic: only functions whose name contains it; null: all.
+
+Example: select * from switchboard.help(''claim'');';
 
 
 --
@@ -739,7 +853,11 @@ $$;
 -- Name: FUNCTION list_endpoints(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.list_endpoints(owner_id uuid) IS 'list_endpoints(owner_id) -> {endpoints: [{endpoint_id, agent_id, verbs, created_at, revoked_at}]}, newest first. Never a credential.';
+COMMENT ON FUNCTION switchboard.list_endpoints(owner_id uuid) IS 'an owner''s endpoints, newest first, never with a credential. Only the
+credentials'' digests are stored. Reads only. Returns {endpoints: [{endpoint_id, agent_id, verbs,
+created_at, revoked_at}]}. Errors: none (an unknown owner has no endpoints).
+
+Example: select switchboard.list_endpoints(owner_id => ''<owner_id>'');';
 
 
 --
@@ -788,9 +906,13 @@ $$;
 -- Name: FUNCTION list_todos(endpoint_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.list_todos(endpoint_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'list_todos(endpoint_id, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. The endpoint''s todos, newest
-first; filters combine; page_size 1..200; pass next_cursor back for the next page (null on the last). Read only.
-Errors: forbidden, invalid (state, page_size, cursor).';
+COMMENT ON FUNCTION switchboard.list_todos(endpoint_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'the endpoint''s todos, newest first, filtered, a page at a time. Filters combine; pass
+next_cursor back as cursor for the next page. Reads only. Returns {todos: [todo...], next_cursor}
+(next_cursor null on the last page). Errors: forbidden, invalid (state not one of pending,
+claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not return).
+
+Example: select switchboard.list_todos(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
+  dead_letter => true);';
 
 
 --
@@ -840,9 +962,16 @@ $$;
 -- Name: FUNCTION metrics(); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.metrics() IS 'metrics() -> {attempts_closed: [{queue, outcome, value}], leases_expired: [{queue, value}], todos: [{queue, state, value}],
-oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}], claims_admitted, claims_throttled}. Counters are monotonic (kept by the transitions,
-untouched by retention); leases_expired = attempts closed lease_expired or reaped. No text but queue names. Reads only.';
+COMMENT ON FUNCTION switchboard.metrics() IS 'what /metrics exposes, computed now from the ledger. Counters are monotonic (kept by the
+transitions in attempt_close_counts, so retention never lowers them): attempts_closed by queue
+and outcome, leases_expired by queue (every attempt closed lease_expired or reaped),
+claims_admitted (every attempt ever opened) and claims_throttled (refusals over a claim budget).
+Gauges: todos by queue and state (zeros included), the age of the oldest claimable todo per
+queue, open leases per queue. Queue names are the only text in it. Reads only; scans todos once
+per gauge. Returns {attempts_closed, leases_expired, todos, oldest_claimable_age_seconds,
+open_leases, claims_admitted, claims_throttled}. Errors: none.
+
+Example: select jsonb_pretty(switchboard.metrics());';
 
 
 --
@@ -881,9 +1010,13 @@ $$;
 -- Name: FUNCTION owner_activity(owner_id uuid, page_size integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_activity(owner_id uuid, page_size integer) IS 'owner_activity(owner_id, page_size 50) -> {activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state}], notice}. The newest
-closed attempts on the owner''s todos, newest first: whose attempt (claimer_kind, holder, claimant), last heartbeat, outcome,
-disposition, died. Read only. Errors: invalid (page_size not 1..200).';
+COMMENT ON FUNCTION switchboard.owner_activity(owner_id uuid, page_size integer) IS 'the Board''s activity feed: the newest closed attempts on the owner''s todos.
+Newest first, at most page_size; each says whose attempt it was (claimer_kind, the holder,
+claimant, the endpoint''s agent_id), when it was last heard from, and how it ended. Reads only.
+Returns {activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state}], notice}.
+Errors: invalid (page_size not 1..200).
+
+Example: select switchboard.owner_activity(owner_id => ''<owner_id>'', page_size => 20);';
 
 
 --
@@ -931,10 +1064,18 @@ $$;
 -- Name: FUNCTION owner_claim(owner_id uuid, todo_id uuid, claimant text, lease_seconds integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_claim(owner_id uuid, todo_id uuid, claimant text, lease_seconds integer) IS 'owner_claim(owner_id, todo_id, claimant owner:<handle>, lease_seconds default_lease_seconds) -> claim document. The Board''s Claim:
-pending (ready) | failed (retry due) | claimed with a lapsed lease below its cap -> claimed, held by owner:<handle>; opens an attempt
-with claimer_kind owner (unfenced; a lapsed one is closed lease_expired/requeued).
-Errors: not_found (unknown or another owner''s todo alike), invalid (lease_seconds), conflict (not claimable now).';
+COMMENT ON FUNCTION switchboard.owner_claim(owner_id uuid, todo_id uuid, claimant text, lease_seconds integer) IS 'the Board''s Claim: the owning human takes a todo to work by hand. pending (ready) |
+failed (retry due) | claimed (lease lapsed, below its cap) -> claimed, held by owner:<handle>;
+opens an unfenced attempt with claimer_kind owner. A lapsed lease taken over is closed
+lease_expired/requeued first. Locks the todo row. Returns the claim document. Errors: not_found
+(unknown or another owner''s todo, identically), invalid (lease_seconds), conflict (held under a
+live lease, not yet due, done, canceled, a dead letter, or lapsed on its last attempt), throttled
+(over the endpoint''s claim budget).
+
+claimant: a label for this attempt; null: owner:<handle>.
+
+Example: select switchboard.owner_claim(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'',
+  lease_seconds => 3600);';
 
 
 --
@@ -952,7 +1093,7 @@ begin
   perform switchboard_internal.check_artifact(artifact);
   perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   v_t := switchboard_internal.owner_hold(owner_id, todo_id);
-  -- Two steps, as in fail: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  -- Two steps, as in fail: given a variable rather than a volatile call, todo_json is inlined and its plan cached.
   v_t := switchboard_internal.end_attempt(v_t, 'completed', result, summary, artifact);
   return switchboard_internal.todo_json(v_t);
 end;
@@ -963,9 +1104,14 @@ $$;
 -- Name: FUNCTION owner_complete(owner_id uuid, todo_id uuid, result jsonb, summary text, artifact text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_complete(owner_id uuid, todo_id uuid, result jsonb, summary text, artifact text) IS 'owner_complete(owner_id, todo_id, result, summary, artifact) -> todo. The Board''s Complete on a lease taken from the Board:
-claimed -> done; the attempt closes completed/done. Errors: not_found, invalid (artifact, result > 256 KiB),
-conflict (not claimed, held by an agent, or lapsed).';
+COMMENT ON FUNCTION switchboard.owner_complete(owner_id uuid, todo_id uuid, result jsonb, summary text, artifact text) IS 'the Board''s Complete, on a lease the owner took from the Board. claimed -> done:
+result is stored on the todo; the attempt closes completed/done with the summary and artifact.
+Locks the todo row. Returns the todo document. Errors: not_found (unknown or another owner''s todo
+alike), invalid (artifact; result over 256 KiB), conflict (not claimed, held by an agent, or the
+owner''s lease lapsed).
+
+Example: select switchboard.owner_complete(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'',
+  summary => ''done by hand'');';
 
 
 --
@@ -982,7 +1128,7 @@ declare
   v_t switchboard.todos := switchboard_internal.owner_hold(owner_id, todo_id);
   v_now timestamptz := now();
 begin
-  -- One write: the attempt being heartbeated is the todo's head (migration 000010), on the same row as the lease.
+  -- One write: the attempt being heartbeated is the todo's head, on the same row as the lease.
   update switchboard.todos x
      set lease_expires_at = v_now + make_interval(secs => v_lease), updated_at = v_now
          -- history{
@@ -999,9 +1145,13 @@ $$;
 -- Name: FUNCTION owner_extend(owner_id uuid, todo_id uuid, lease_seconds integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_extend(owner_id uuid, todo_id uuid, lease_seconds integer) IS 'owner_extend(owner_id, todo_id, lease_seconds default_lease_seconds) -> todo. The Board''s Extend on a lease taken from the Board:
-the lease runs to now + lease_seconds (1..86400) and last_heartbeat_at is stamped.
-Errors: not_found, invalid (lease_seconds), conflict (not claimed, held by an agent, or lapsed).';
+COMMENT ON FUNCTION switchboard.owner_extend(owner_id uuid, todo_id uuid, lease_seconds integer) IS 'the Board''s Extend, on a lease the owner took from the Board. claimed -> claimed:
+the lease runs to now + lease_seconds and last_heartbeat_at is stamped on the attempt. Locks the
+todo row. Returns the todo document. Errors: not_found (unknown or another owner''s todo alike),
+invalid (lease_seconds), conflict (not claimed, held by an agent, or the owner''s lease lapsed).
+
+Example: select switchboard.owner_extend(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'',
+  lease_seconds => 3600);';
 
 
 --
@@ -1019,7 +1169,7 @@ begin
   perform switchboard_internal.check_artifact(artifact);
   perform switchboard_internal.check_json('result', result, switchboard_internal.limit_of('json_bytes'));
   v_t := switchboard_internal.owner_hold(owner_id, todo_id);
-  -- Two steps, as in fail: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  -- Two steps, as in fail: given a variable rather than a volatile call, todo_json is inlined and its plan cached.
   v_t := switchboard_internal.end_attempt(v_t, 'failed', result, summary, artifact);
   return switchboard_internal.todo_json(v_t);
 end;
@@ -1030,9 +1180,15 @@ $$;
 -- Name: FUNCTION owner_fail(owner_id uuid, todo_id uuid, result jsonb, summary text, artifact text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_fail(owner_id uuid, todo_id uuid, result jsonb, summary text, artifact text) IS 'owner_fail(owner_id, todo_id, result, summary, artifact) -> todo. The Board''s Fail on a lease taken from the Board:
-claimed -> failed, retry scheduled below max_attempts (failed/retry_scheduled) or a dead letter at it (failed/dead_lettered).
-Errors: not_found, invalid (artifact, result > 256 KiB), conflict (not claimed, held by an agent, or lapsed).';
+COMMENT ON FUNCTION switchboard.owner_fail(owner_id uuid, todo_id uuid, result jsonb, summary text, artifact text) IS 'the Board''s Fail, on a lease the owner took from the Board. claimed -> failed: below
+max_attempts a retry is scheduled at now + backoff (failed/retry_scheduled); at the cap the todo
+is a dead letter (failed/dead_lettered). result is stored on the todo; the summary says why.
+Locks the todo row. Returns the todo document. Errors: not_found (unknown or another owner''s todo
+alike), invalid (artifact; result over 256 KiB), conflict (not claimed, held by an agent, or the
+owner''s lease lapsed).
+
+Example: select switchboard.owner_fail(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'',
+  summary => ''needs a new token'');';
 
 
 --
@@ -1071,9 +1227,17 @@ $$;
 -- Name: FUNCTION owner_get_todo(owner_id uuid, todo_id uuid, attempts_limit integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_get_todo(owner_id uuid, todo_id uuid, attempts_limit integer) IS 'owner_get_todo(owner_id, todo_id, attempts_limit 50) -> the todo with payload, routing, result, attempts (newest first, open one
-included, at most 50), attempts_total, attempts_pruned, the untrusted-data notice, agent_id and endpoint_revoked. Read only, no lock.
-Errors: not_found (unknown or another owner''s todo alike), invalid (attempts_limit < 0).';
+COMMENT ON FUNCTION switchboard.owner_get_todo(owner_id uuid, todo_id uuid, attempts_limit integer) IS 'the Board''s todo drawer: one todo of the owner''s scope in full, with its
+attempts. Payload, routing, result, next_retry_at and dead_letter, its attempts newest first (the
+open one included) up to attempts_limit, attempts_total, attempts_pruned, the untrusted-data
+notice, and its endpoint''s agent_id and endpoint_revoked. Reads only and takes no lock, so a
+human looking at a todo never makes claim_next skip it. Returns the todo document. Errors:
+not_found (unknown, or a todo of another owner''s endpoints: the same answer), invalid
+(attempts_limit below 0).
+
+attempts_limit: attempts returned, newest first, at most 50.
+
+Example: select switchboard.owner_get_todo(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'');';
 
 
 --
@@ -1122,9 +1286,14 @@ $$;
 -- Name: FUNCTION owner_list_todos(owner_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_list_todos(owner_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'owner_list_todos(owner_id, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. Todos of the owner''s endpoints,
-newest first, each with its endpoint''s agent_id; filters combine; page_size 1..200; pass next_cursor back for the next page
-(null on the last). Read only. Errors: invalid (state, page_size, cursor).';
+COMMENT ON FUNCTION switchboard.owner_list_todos(owner_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'the Board''s todo list: the owner''s todos, newest first, filtered, a page at a
+time. The todos of the endpoints the owner vended, each with its endpoint''s agent_id; filters
+combine; pass next_cursor back as cursor for the next page. Reads only. Returns {todos:
+[todo...], next_cursor} (null on the last page). Errors: invalid (state not one of pending,
+claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not return).
+
+Example: select switchboard.owner_list_todos(owner_id => ''<owner_id>'', state => ''failed'',
+  dead_letter => true);';
 
 
 --
@@ -1161,9 +1330,15 @@ $$;
 -- Name: FUNCTION owner_login_token(handle text, valid_minutes integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_login_token(handle text, valid_minutes integer) IS 'owner_login_token(handle, valid_minutes 15) -> {owner_id, handle, login_token, expires_at}. Mints a one-time Board sign-in
-token (case-insensitive handle), valid 1..15 minutes, stored only as SHA-256 and shown here once; redeem it with owner_sign_in.
-Errors: not_found (no such owner), invalid (valid_minutes).';
+COMMENT ON FUNCTION switchboard.owner_login_token(handle text, valid_minutes integer) IS 'mints a one-time Board sign-in token for an owner. What `switchboard owner
+login <handle>` prints as a link. The token is new and unspent, valid for valid_minutes; only its
+SHA-256 is stored, and the token is returned here once. Returns {owner_id, handle, login_token,
+expires_at}. Errors: not_found (no owner with that handle), invalid (valid_minutes not 1..15).
+
+handle: the owner''s sign-in name, whatever its case.
+valid_minutes: how long the token can be redeemed, 1..15.
+
+Example: select switchboard.owner_login_token(handle => ''alice'');';
 
 
 --
@@ -1207,8 +1382,13 @@ $$;
 -- Name: FUNCTION owner_queues(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_queues(owner_id uuid) IS 'owner_queues(owner_id) -> {queues: [{queue, agents, counts {pending, claimed, done, failed, canceled}, total, dead_letters,
-retries_scheduled, oldest_claimable_at, oldest_claimable_age_seconds}], as_of}. Queues of the owner''s endpoints, by name. Read only.';
+COMMENT ON FUNCTION switchboard.owner_queues(owner_id uuid) IS 'the Board''s queue overview, per queue name of the owner''s endpoints. Counts by
+state, dead letters, scheduled retries, the agents whose endpoints hold the queue, and the oldest
+claimable todo with its age in seconds. Reads only. Returns {queues: [{queue, agents, counts,
+total, dead_letters, retries_scheduled, oldest_claimable_at, oldest_claimable_age_seconds}],
+as_of}. Errors: none.
+
+Example: select switchboard.owner_queues(owner_id => ''<owner_id>'');';
 
 
 --
@@ -1225,7 +1405,7 @@ declare
 begin
   perform switchboard_internal.check_artifact(artifact);
   v_t := switchboard_internal.owner_hold(owner_id, todo_id);
-  -- Two steps, as in fail: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  -- Two steps, as in fail: given a variable rather than a volatile call, todo_json is inlined and its plan cached.
   v_t := switchboard_internal.end_attempt(v_t, 'released', null, summary, artifact);
   return switchboard_internal.todo_json(v_t);
 end;
@@ -1236,9 +1416,14 @@ $$;
 -- Name: FUNCTION owner_release(owner_id uuid, todo_id uuid, summary text, artifact text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_release(owner_id uuid, todo_id uuid, summary text, artifact text) IS 'owner_release(owner_id, todo_id, summary, artifact) -> todo. The Board''s Release on a lease taken from the Board: claimed -> pending
-at once (no backoff, counter unchanged); the attempt closes released/requeued.
-Errors: not_found, invalid (artifact), conflict (not claimed, held by an agent, or lapsed).';
+COMMENT ON FUNCTION switchboard.owner_release(owner_id uuid, todo_id uuid, summary text, artifact text) IS 'the Board''s Release, on a lease the owner took from the Board. claimed -> pending
+at once: no backoff, the attempt counter unchanged; the attempt closes released/requeued with the
+summary and artifact. Locks the todo row. Returns the todo document. Errors: not_found (unknown
+or another owner''s todo alike), invalid (artifact), conflict (not claimed, held by an agent, or
+the owner''s lease lapsed).
+
+Example: select switchboard.owner_release(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'',
+  summary => ''handing back'');';
 
 
 --
@@ -1279,9 +1464,14 @@ $$;
 -- Name: FUNCTION owner_session(session_secret text, csrf_token text, for_write boolean); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_session(session_secret text, csrf_token text, for_write boolean) IS 'owner_session(session_secret, csrf_token null, for_write false) -> {owner_id, handle, csrf_token, expires_at}. Resolves a live Board
-session (not signed out, not expired); for_write also requires the session''s csrf_token. Read only.
-Errors: forbidden (no live session; with for_write, csrf_token missing or wrong).';
+COMMENT ON FUNCTION switchboard.owner_session(session_secret text, csrf_token text, for_write boolean) IS 'resolves a Board session secret to its owner. A live session (not signed out, not
+expired) answers; for a state-changing action the session''s CSRF token must come with it. Reads
+only. Returns {owner_id, handle, csrf_token, expires_at}. Errors: forbidden (unknown, expired or
+signed-out session; with for_write, a missing or wrong csrf_token).
+
+for_write: the call is for a state-changing action, so csrf_token must be the session''s.
+
+Example: select switchboard.owner_session(session_secret => ''<secret from owner_sign_in>'');';
 
 
 --
@@ -1322,9 +1512,15 @@ $$;
 -- Name: FUNCTION owner_sign_in(login_token text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_sign_in(login_token text) IS 'owner_sign_in(login_token) -> {owner_id, handle, session_secret, csrf_token, expires_at}. Spends a one-time login token and opens a
-Board session for board_session_hours (default 12); the session secret is returned once and stored as SHA-256.
-Errors: forbidden (token unknown, used or expired, indistinguishably).';
+COMMENT ON FUNCTION switchboard.owner_sign_in(login_token text) IS 'redeems a one-time login token into a Board session. An unspent, unexpired token
+-> spent, and a new session valid for the setting board_session_hours (12). Locks the token row.
+Returns {owner_id, handle, session_secret, csrf_token, expires_at}; the secret is shown once and
+stored as SHA-256. Errors: forbidden (the token is unknown, already used or expired; one answer
+for all three).
+
+login_token: the token owner_login_token returned (sbl_…).
+
+Example: select switchboard.owner_sign_in(login_token => ''sbl_…'');';
 
 
 --
@@ -1349,7 +1545,10 @@ $$;
 -- Name: FUNCTION owner_sign_out(session_secret text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_sign_out(session_secret text) IS 'owner_sign_out(session_secret) -> {signed_out: true}. Ends the Board session; idempotent (an unknown or ended session is left alone).';
+COMMENT ON FUNCTION switchboard.owner_sign_out(session_secret text) IS 'ends a Board session. live -> signed out; an unknown or already ended session is
+left as it is, so signing out twice is harmless. Returns {signed_out: true}. Errors: none.
+
+Example: select switchboard.owner_sign_out(session_secret => ''<secret from owner_sign_in>'');';
 
 
 --
@@ -1406,9 +1605,17 @@ $$;
 -- Name: FUNCTION prune(max_age interval, max_rows bigint, batch_limit integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.prune(max_age interval, max_rows bigint, batch_limit integer) IS 'prune(max_age, max_rows, batch_limit) -> todos deleted. Retention: terminal todos (done, canceled, dead letters) older than
-max_age (default setting retention_max_age_days, 30) or beyond the newest max_rows (default setting retention_max_rows, unset =
-no cap); their attempts go by cascade. Live todos and their attempts are never pruned. Errors: invalid (negative limits).';
+COMMENT ON FUNCTION switchboard.prune(max_age interval, max_rows bigint, batch_limit integer) IS 'retention: deletes terminal todos by age and by count, their attempts with them. Terminal
+todos (done, canceled, dead letters) whose last change is older than max_age, and the oldest
+terminal todos beyond the newest max_rows; live todos (pending, claimed, failed awaiting a retry)
+are never touched. At most batch_limit todos per call, skipping locked rows, so a worker prunes
+in short transactions. Returns the number of todos deleted. Errors: invalid (a negative max_age
+or max_rows, batch_limit below 1).
+
+max_age: null: the setting retention_max_age_days (30 days).
+max_rows: null: the setting retention_max_rows (unset: no cap).
+
+Example: select switchboard.prune(max_age => interval ''7 days'', batch_limit => 1000);';
 
 
 --
@@ -1450,9 +1657,14 @@ $$;
 -- Name: FUNCTION reap(batch_limit integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.reap(batch_limit integer) IS 'reap(batch_limit null = all) -> attempts closed. Sweeps lapsed leases of every tenant: claimed -> pending (reaped/requeued) below
-the cap, claimed -> failed dead letter (reaped/dead_lettered) at it. FOR UPDATE SKIP LOCKED, oldest lapse first, so claims in
-flight are never waited for. Errors: invalid (batch_limit < 1).';
+COMMENT ON FUNCTION switchboard.reap(batch_limit integer) IS 'the reaper''s sweep: closes every tenant''s lapsed leases. Each claimed todo whose lease
+lapsed: below its cap -> pending, ready now, the attempt closed reaped/requeued; at the cap ->
+failed (a dead letter), the attempt closed reaped/dead_lettered. It has no caller scope, moves
+nothing between tenants and reads nothing out. Picks with FOR UPDATE SKIP LOCKED, oldest lapse
+first, so it never waits for a claim in flight. Returns the number of attempts closed. Errors:
+invalid (batch_limit below 1).
+
+Example: select switchboard.reap(batch_limit => 1000);';
 
 
 --
@@ -1498,9 +1710,14 @@ $$;
 -- Name: FUNCTION release(endpoint_id uuid, todo_id uuid, summary text, artifact text, lease_token text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.release(endpoint_id uuid, todo_id uuid, summary text, artifact text, lease_token text) IS 'release(endpoint_id, todo_id, summary, artifact, lease_token) -> todo. claimed -> pending at once: no backoff, attempt counter
-unchanged; the attempt closes released/requeued. release is its own grant (no other verb implies it).
-Errors: forbidden, not_found, invalid (artifact), conflict (not claimed, or not the holder of the live lease, fence included).';
+COMMENT ON FUNCTION switchboard.release(endpoint_id uuid, todo_id uuid, summary text, artifact text, lease_token text) IS 'the holder hands the todo back without a verdict (shutdown, a usage limit, an operator''s
+stop). claimed -> pending, ready now: no backoff, the attempt counter unchanged; the attempt
+closes released/requeued with the summary and artifact sent. Locks the todo row. Returns the todo
+document. Errors: forbidden (release is its own grant: no other verb implies it), not_found,
+invalid (artifact), conflict (not claimed, or not the holder of the live lease, fence included).
+
+Example: select switchboard.release(endpoint_id => ''<endpoint_id>'', todo_id => ''<todo_id>'',
+  summary => ''shutting down'');';
 
 
 --
@@ -1546,9 +1763,14 @@ $$;
 -- Name: FUNCTION requeue_due_retries(batch_limit integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.requeue_due_retries(batch_limit integer) IS 'requeue_due_retries(batch_limit null = all) -> todos re-queued. Every tenant''s failed todos whose next_retry_at has passed:
-failed -> pending (ready_at kept, next_retry_at cleared, attempt counter unchanged); rings the doorbell for each. FOR UPDATE SKIP
-LOCKED, earliest due first, so claims in flight are never waited for. Errors: invalid (batch_limit < 1).';
+COMMENT ON FUNCTION switchboard.requeue_due_retries(batch_limit integer) IS 'the worker''s due-retry sweep: every tenant''s failed todos whose retry is due
+go back to pending. failed -> pending, next_retry_at cleared, ready_at kept (so the queue order
+holds), the attempt counter unchanged; the doorbell rings for each endpoint and queue. claim_next
+takes a due retry even before this runs: the sweep is what wakes the waiters. Picks with FOR
+UPDATE SKIP LOCKED, earliest due first. Returns the number of todos re-queued. Errors: invalid
+(batch_limit below 1).
+
+Example: select switchboard.requeue_due_retries(batch_limit => 1000);';
 
 
 --
@@ -1580,8 +1802,12 @@ $$;
 -- Name: FUNCTION retry_now(owner_id uuid, todo_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.retry_now(owner_id uuid, todo_id uuid) IS 'retry_now(owner_id, todo_id) -> todo. failed -> pending, claimable now; the attempt counter resets (next claim is attempt 1),
-seq never does. Errors: not_found (outside the owner''s scope, identical to an unknown id), conflict (not failed).';
+COMMENT ON FUNCTION switchboard.retry_now(owner_id uuid, todo_id uuid) IS 'the owner''s manual retry (the Board''s Retry now) of a failed todo, dead letter or not.
+failed -> pending, claimable now; the attempt counter restarts (the next claim is attempt 1) and
+seq continues. Locks the todo row. Returns the todo document. Errors: not_found (not a todo of
+the owner''s endpoints; identical to an unknown id), conflict (not failed).
+
+Example: select switchboard.retry_now(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'');';
 
 
 --
@@ -1629,9 +1855,16 @@ $$;
 -- Name: FUNCTION revoke_endpoint(owner_id uuid, endpoint_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.revoke_endpoint(owner_id uuid, endpoint_id uuid) IS 'revoke_endpoint(owner_id, endpoint_id) -> {endpoint_id, agent_id, revoked_at, todos_dead_lettered}.
-The endpoint becomes forbidden for every verb; each of its claimed todos: claimed -> failed (dead letter), attempt closed
-revoked/dead_lettered. Idempotent. Errors: not_found (unknown endpoint or another owner''s, indistinguishably).';
+COMMENT ON FUNCTION switchboard.revoke_endpoint(owner_id uuid, endpoint_id uuid) IS 'an owner revokes an endpoint: forbidden from now on, its claimed todos
+dead-lettered. Every todo of it that is claimed now has its attempt closed revoked/dead_lettered
+and becomes a dead letter. Locks the endpoint row, then its claimed todos. Revoking twice changes
+nothing more. Returns {endpoint_id, agent_id, revoked_at, todos_dead_lettered}. Errors: not_found
+(no such endpoint among the owner''s; another owner''s endpoint looks the same).
+
+endpoint_id: the endpoint to revoke (one of the owner''s).
+
+Example: select switchboard.revoke_endpoint(owner_id => ''<owner_id>'',
+  endpoint_id => ''<endpoint_id>'');';
 
 
 --
@@ -1685,10 +1918,21 @@ $$;
 -- Name: FUNCTION rotate_credential(owner_id uuid, endpoint_id uuid, overlap_seconds integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.rotate_credential(owner_id uuid, endpoint_id uuid, overlap_seconds integer) IS 'rotate_credential(owner_id, endpoint_id, overlap_seconds 3600) -> {endpoint_id, agent_id, verbs, credential, previous_valid_until, rotated_at}.
-Replaces the endpoint''s credential in place (same endpoint, todos and leases; nothing dead-lettered). The new credential is shown
-once, stored as SHA-256; the replaced one keeps working for overlap_seconds (0..604800; 0 = not at all), older ones stop at once.
-Errors: not_found (not the owner''s endpoint, indistinguishably), conflict (revoked), invalid (overlap_seconds).';
+COMMENT ON FUNCTION switchboard.rotate_credential(owner_id uuid, endpoint_id uuid, overlap_seconds integer) IS 'an owner replaces an endpoint''s credential in place, the old one working a
+while. The endpoint keeps its id, verb set, todos and leases, so nothing is dead-lettered and no
+todo changes hands. The new credential is returned once and stored as SHA-256; the one it
+replaces keeps working for overlap_seconds, so a fleet can move without downtime, and one older
+than that stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
+credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint of this owner;
+another owner''s looks the same), conflict (the endpoint is revoked), invalid (overlap_seconds out
+of range).
+
+endpoint_id: the endpoint whose credential is replaced (one of the owner''s).
+overlap_seconds: how long the replaced credential keeps working, 0..604800 (7 days); 0: not at
+  all.
+
+Example: select switchboard.rotate_credential(owner_id => ''<owner_id>'',
+  endpoint_id => ''<endpoint_id>'', overlap_seconds => 600);';
 
 
 --
@@ -1715,9 +1959,16 @@ $$;
 -- Name: FUNCTION set_attempt_summary_from_result(enabled boolean); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.set_attempt_summary_from_result(enabled boolean) IS 'set_attempt_summary_from_result(enabled) -> {attempt_summary_from_result}. Writes the setting; serve and start call it with the
-operator''s env switch SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT only when that variable is set (unset: the setting is left alone). On: a complete/fail without a summary stores its result''s compact JSON as
-the summary, replayed to later claimers and notification sinks. Off by default. Errors: invalid (null).';
+COMMENT ON FUNCTION switchboard.set_attempt_summary_from_result(enabled boolean) IS 'writes the setting attempt_summary_from_result. When it is on, a
+complete or fail without a summary stores the compact JSON of its result as the attempt''s
+summary, which every later claimer and the notification sinks then see; off (the default), it
+stores none. serve and start call it with SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT when that
+variable is set; unset, they leave the setting alone, so a DBA''s choice survives a restart.
+Returns {attempt_summary_from_result}. Errors: invalid (enabled null).
+
+enabled: true to store results as summaries.
+
+Example: select switchboard.set_attempt_summary_from_result(enabled => false);';
 
 
 --
@@ -1737,7 +1988,7 @@ begin
   perform 1 from switchboard.endpoints e where e.id = endpoint_id;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s', endpoint_id),
-                                       '`switchboard endpoint list --owner <handle>` lists an owner''s endpoints.');
+                                       'switchboard.list_endpoints(owner_id) lists an owner''s endpoints.');
   end if;
   if claims_per_minute is null then
     if burst is not null then
@@ -1773,10 +2024,22 @@ $$;
 -- Name: FUNCTION set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer) IS 'set_endpoint_admission(endpoint_id, claims_per_minute null = lift, burst null = claims_per_minute) -> {endpoint_id, claims_per_minute,
-burst, units_available}. The claim budget of an endpoint (ADR-0035): a bucket of burst units, refilled at claims_per_minute a minute;
-every claim of the endpoint''s todos (claim, claim_next, takeover, the Board''s claim) is charged one unit in its own transaction, and
-one over budget is refused as throttled (SB429). A new budget starts full. Operator only. Errors: not_found, invalid.';
+COMMENT ON FUNCTION switchboard.set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer) IS 'the operator sets, or lifts, an endpoint''s claim budget (ADR-0035). A
+token bucket of burst units refilled at claims_per_minute a minute; every claim of the endpoint''s
+todos (claim, claim_next, a takeover, the Board''s claim) is charged one unit in its own
+transaction, and one over budget is refused throttled. Operator only (the admin API): the budget
+protects the other tenants from this one, so its owner does not set it. A new budget starts full;
+a changed one keeps what its bucket held, at most the new burst. Takes effect with the next
+claim. Locks the bucket row. Returns {endpoint_id, claims_per_minute, burst, units_available}
+(all but endpoint_id null when lifted). Errors: not_found (no such endpoint), invalid
+(claims_per_minute or burst outside 1..1000000, burst without claims_per_minute).
+
+endpoint_id: the endpoint the budget applies to.
+claims_per_minute: the refill rate; null lifts the budget.
+burst: the bucket''s size; null: claims_per_minute.
+
+Example: select switchboard.set_endpoint_admission(endpoint_id => ''<endpoint_id>'',
+  claims_per_minute => 120, burst => 20);';
 
 
 --
@@ -1808,9 +2071,19 @@ $$;
 -- Name: FUNCTION set_endpoint_doorbell_url(owner_id uuid, endpoint_id uuid, url text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.set_endpoint_doorbell_url(owner_id uuid, endpoint_id uuid, url text) IS 'set_endpoint_doorbell_url(owner_id, endpoint_id, url null = clear) -> {endpoint_id, doorbell_url}. When a todo of the endpoint
-becomes claimable, the worker POSTs {"queue": ...} to the URL (one delivery per burst and queue, retried with backoff).
-https only (http with setting webhook_allow_http). Errors: not_found (not this owner''s endpoint), invalid (URL).';
+COMMENT ON FUNCTION switchboard.set_endpoint_doorbell_url(owner_id uuid, endpoint_id uuid, url text) IS 'an owner sets, or clears, the webhook doorbell of one of its
+endpoints. When a todo of that endpoint becomes claimable, the worker POSTs {"event":
+"todo_claimable", "queue": …} there, one delivery per endpoint and queue however many todos
+arrive before it runs, retried with backoff. Locks the endpoint row. Returns {endpoint_id,
+doorbell_url}. Errors: not_found (not an endpoint of this owner; another owner''s looks the same),
+invalid (the URL).
+
+endpoint_id: the endpoint to ring (one of the owner''s).
+url: an absolute https URL, at most 2048 bytes (http too with the setting webhook_allow_http);
+  null clears it.
+
+Example: select switchboard.set_endpoint_doorbell_url(owner_id => ''<owner_id>'',
+  endpoint_id => ''<endpoint_id>'', url => ''https://agent.example/wake'');';
 
 
 --
@@ -1837,9 +2110,15 @@ $$;
 -- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.set_instance_dead_letter_sink(configured boolean) IS 'set_instance_dead_letter_sink(configured) -> {instance_dead_letter_sink}. Written by each worker at start: true when it has
-SWITCHBOARD_NOTIFY_URL. Only then does a dead letter queue a job for the instance''s sink (ids, queue, counts, outcome; no
-tenant text). Errors: invalid (null).';
+COMMENT ON FUNCTION switchboard.set_instance_dead_letter_sink(configured boolean) IS 'records whether this instance''s workers have a dead-letter sink.
+Every worker writes it as it starts: true when it has SWITCHBOARD_NOTIFY_URL. The URL lives in
+the worker''s environment, which SQL cannot see; only while this says true does a dead letter
+queue a job for the instance''s sink, besides the owner''s. Returns {instance_dead_letter_sink}.
+Errors: invalid (configured null).
+
+configured: whether the starting worker has SWITCHBOARD_NOTIFY_URL.
+
+Example: select switchboard.set_instance_dead_letter_sink(configured => true);';
 
 
 --
@@ -1868,16 +2147,23 @@ $$;
 -- Name: FUNCTION set_owner_notify_url(owner_id uuid, url text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.set_owner_notify_url(owner_id uuid, url text) IS 'set_owner_notify_url(owner_id, url null = clear) -> {owner_id, notify_url}. The owner''s dead-letter webhook: every dead letter of
-its todos is POSTed there (as to SWITCHBOARD_NOTIFY_URL), retried with backoff by the worker. https only (http with setting
-webhook_allow_http). Errors: not_found (no such owner), invalid (URL).';
+COMMENT ON FUNCTION switchboard.set_owner_notify_url(owner_id uuid, url text) IS 'an owner sets, or clears, the webhook told of every dead letter among its
+todos. Besides the instance''s SWITCHBOARD_NOTIFY_URL; the worker POSTs the notice with the final
+attempt in full, retried with backoff. Locks the owner row. Returns {owner_id, notify_url}.
+Errors: not_found (no such owner), invalid (the URL).
+
+url: an absolute https URL, at most 2048 bytes (http too with the setting webhook_allow_http);
+  null clears it.
+
+Example: select switchboard.set_owner_notify_url(owner_id => ''<owner_id>'',
+  url => ''https://hooks.example/switchboard'');';
 
 
 --
 -- Name: settings_in_force(); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
-CREATE FUNCTION switchboard.settings_in_force() RETURNS TABLE(key text, stored text, in_force text, why text)
+CREATE FUNCTION switchboard.settings_in_force() RETURNS TABLE(key text, stored text, in_force text, why text, meaning text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $_$
@@ -1888,16 +2174,26 @@ declare
   v_force text;
   v_num bigint;
 begin
-  -- The whole-number settings as their readers call setting_int: (key, default, min, max).
+  -- The whole-number settings as their readers call setting_int: (key, default, min, max, what it means).
   for r in select * from (values
-      ('retention_max_age_days', 30, 0, 36500), ('retention_max_rows', null, 0, 2147483647),
-      ('retry_backoff_base_seconds', 10, 0, 86400), ('retry_backoff_max_seconds', 3600, 0, 604800),
-      ('default_lease_seconds', 300, 1, 86400), ('default_max_attempts', 5, 1, 1000),
-      ('board_session_hours', 12, 1, 720), ('notify_max_attempts', 12, 1, 100)) v(k, dflt, lo, hi)
+      ('retention_max_age_days', 30, 0, 36500,
+       'prune() deletes terminal todos (done, canceled, dead letters) unchanged for this many days (0..36500); '
+       || 'their attempts go with them'),
+      ('retention_max_rows', null, 0, 2147483647, 'prune() keeps at most this many terminal todos; unset: no cap'),
+      ('retry_backoff_base_seconds', 10, 0, 86400,
+       'the retry delay after attempt n is min(max, base * 2^(n-1)) seconds, jittered to between half of it and '
+       || 'all of it (5-10 s, then 10-20 s, ...); 0..86400'),
+      ('retry_backoff_max_seconds', 3600, 0, 604800, 'the cap on the retry delay (0..604800)'),
+      ('default_lease_seconds', 300, 1, 86400, 'the lease when a claim or heartbeat names none (1..86400)'),
+      ('default_max_attempts', 5, 1, 1000, 'max_attempts when add_todo names none (1..1000)'),
+      ('board_session_hours', 12, 1, 720, 'how long a Board session lasts after sign-in (1..720)'),
+      ('notify_max_attempts', 12, 1, 100,
+       'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '
+       || '16 hours of exponential backoff (1..100)')) v(k, dflt, lo, hi, m)
   loop
     select s.value into v_stored from switchboard.settings s where s.key = r.k;
     v_force := switchboard_internal.setting_int(r.k, r.dflt, r.lo, r.hi)::text;
-    key := r.k; stored := v_stored; in_force := coalesce(v_force, 'unset');
+    key := r.k; stored := v_stored; in_force := coalesce(v_force, 'unset'); meaning := r.m;
     why := case
       when v_stored is null then case when r.dflt is null then null else 'not set: the default' end
       when v_stored !~ '^\s*-?[0-9]{1,12}\s*$' then format('not a whole number: the default (%s)', coalesce(r.dflt::text, 'unset'))
@@ -1914,6 +2210,8 @@ begin
   -- attempt_history_max_per_todo has its own rule (the reference page's): below 5 is raised to 5.
   select s.value into v_stored from switchboard.settings s where s.key = 'attempt_history_max_per_todo';
   key := 'attempt_history_max_per_todo'; stored := v_stored; in_force := switchboard_internal.history_cap()::text;
+  meaning := 'attempt rows kept per todo, the oldest deleted first (counted in attempts_pruned); below 5 means 5, '
+             || 'not a whole number 0..999999 means 50';
   why := case
     when v_stored is null then 'not set: the default'
     when v_stored !~ '^[0-9]{1,6}$' then 'not a whole number 0-999999: the default (50)'
@@ -1923,9 +2221,16 @@ begin
   return next;
 
   -- The switches, as setting_bool reads them: true, on, yes or 1 (any case, trimmed) is true, anything else false.
-  for r in select * from (values ('attempt_summary_from_result'), ('webhook_allow_http'), ('instance_dead_letter_sink')) v(k) loop
+  for r in select * from (values
+      ('attempt_summary_from_result',
+       'true: a complete or fail that sends no summary stores the compact JSON of its result as the attempt''s '
+       || 'summary, cut to 2048 bytes (release never does); SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT writes it'),
+      ('webhook_allow_http', 'true: owner webhook URLs (notify_url, doorbell_url) may be http, for local development'),
+      ('instance_dead_letter_sink',
+       'written by each worker as it starts: true when it has SWITCHBOARD_NOTIFY_URL; only then does a dead letter '
+       || 'queue a job for the instance''s sink')) v(k, m) loop
     select s.value into v_stored from switchboard.settings s where s.key = r.k;
-    key := r.k; stored := v_stored; in_force := switchboard_internal.setting_bool(r.k)::text;
+    key := r.k; stored := v_stored; in_force := switchboard_internal.setting_bool(r.k)::text; meaning := r.m;
     why := case
       when v_stored is null then 'not set: false'
       when lower(trim(v_stored)) in ('true', 'on', 'yes', '1', 'false', 'off', 'no', '0') then
@@ -1940,7 +2245,7 @@ begin
                                 'board_session_hours', 'notify_max_attempts', 'attempt_history_max_per_todo',
                                 'attempt_summary_from_result', 'webhook_allow_http', 'instance_dead_letter_sink')
             order by s.key loop
-    key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it';
+    key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it'; meaning := null;
     return next;
   end loop;
 end;
@@ -1951,9 +2256,13 @@ $_$;
 -- Name: FUNCTION settings_in_force(); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.settings_in_force() IS 'settings_in_force() -> rows (key, stored, in_force, why). Every setting Switchboard reads: the value stored in switchboard.settings
-(null = not set), the value in force now, and why when they differ (not set, not a number, out of range, below 5 raised to 5,
-not a recognised true). Stored keys nothing reads are listed as unknown. Reads only.';
+COMMENT ON FUNCTION switchboard.settings_in_force() IS 'every setting Switchboard reads: stored value, value in force, why they
+differ. A value that does not parse, or is out of range, is read as the default without a word
+(every use reads the setting afresh and must not fail on it), so this is where a DBA sees it,
+with what each setting means. A stored key nothing reads is listed as such. Reads only. Returns
+rows (key, stored, in_force, why, meaning). Errors: none.
+
+Example: select key, stored, in_force, why from switchboard.settings_in_force();';
 
 
 --
@@ -2000,9 +2309,17 @@ $_$;
 -- Name: FUNCTION vend_endpoint(owner_id uuid, agent_id text, verbs text[]); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[]) IS 'vend_endpoint(owner_id, agent_id, verbs default null = all) -> {endpoint_id, owner_id, agent_id, verbs, credential, created_at}.
-Mints an agent credential with a frozen verb set (add_todo, claim, claim_next, heartbeat, complete, fail, release, get_todo,
-list_todos). The credential is returned once; only its SHA-256 is stored. Errors: not_found (owner), invalid (agent_id, verbs).';
+COMMENT ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[]) IS 'an owner mints an agent credential, with a verb set frozen from then on. Returns
+{endpoint_id, owner_id, agent_id, verbs, credential, created_at}; the credential is shown here
+once and only its SHA-256 is stored. Errors: not_found (no such owner), invalid (agent_id format;
+unknown, empty or null verbs).
+
+agent_id: the agent''s name; every worker on the endpoint holds leases as agent:<agent_id>.
+verbs: the agent verbs it may call; null: every one (add_todo, claim, claim_next, heartbeat,
+  complete, fail, release, get_todo, list_todos).
+
+Example: select switchboard.vend_endpoint(owner_id => ''<owner_id>'', agent_id => ''buildbot'',
+  verbs => array[''claim_next'', ''heartbeat'', ''complete'', ''fail'']);';
 
 
 --
@@ -2038,8 +2355,15 @@ $$;
 -- Name: FUNCTION webhook_target(kind text, id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.webhook_target(kind text, id uuid) IS 'webhook_target(kind, id) -> URL or null. owner_notify: the notify_url of the owner of todo id; endpoint_doorbell: the doorbell_url
-of endpoint id (null once revoked). Read by the worker at delivery time. Errors: invalid (unknown kind).';
+COMMENT ON FUNCTION switchboard.webhook_target(kind text, id uuid) IS 'where the worker delivers a queued webhook job, read at delivery time. So a
+changed or cleared URL applies to jobs still queued. Reads only. Returns the URL, or null when
+none is set (or the todo is gone, or the endpoint revoked). Errors: invalid (an unknown kind).
+
+kind: owner_notify (the notify_url of the owner of todo id) or endpoint_doorbell (the
+  doorbell_url of endpoint id).
+id: the todo (owner_notify) or the endpoint (endpoint_doorbell).
+
+Example: select switchboard.webhook_target(kind => ''endpoint_doorbell'', id => ''<endpoint_id>'');';
 
 
 --
@@ -2061,9 +2385,11 @@ $$;
 -- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'add_todo(credential, queue, payload ''{}'', title, routing ''{}'', priority 0, max_attempts, run_at) -> todo.
-As switchboard.add_todo, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.add_todo.';
+COMMENT ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'switchboard.add_todo for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.add_todo
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.add_todo.';
 
 
 --
@@ -2082,8 +2408,10 @@ $$;
 -- Name: FUNCTION authenticate(credential text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.authenticate(credential text) IS 'authenticate(credential) -> {endpoint_id, owner_id, agent_id, verbs}. As switchboard.authenticate: the endpoint a bearer credential
-names, its current or (within the overlap) previous one. Errors: forbidden (unknown, expired or revoked, indistinguishably).';
+COMMENT ON FUNCTION switchboard_agent.authenticate(credential text) IS 'who a bearer credential is, as switchboard.authenticate answers it. What
+the MCP server asks of a credential: its own endpoint and verb set, nothing of anyone else''s.
+Reads only. Returns {endpoint_id, owner_id, agent_id, verbs}. Errors: forbidden (unknown, expired
+or revoked; not told apart).';
 
 
 --
@@ -2105,9 +2433,11 @@ $$;
 -- Name: FUNCTION claim(credential text, todo_id uuid, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.claim(credential text, todo_id uuid, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'claim(credential, todo_id, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document.
-As switchboard.claim, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.claim.';
+COMMENT ON FUNCTION switchboard_agent.claim(credential text, todo_id uuid, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'switchboard.claim for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.claim returns.
+Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the endpoint''s
+frozen set), then those of switchboard.claim.';
 
 
 --
@@ -2129,9 +2459,11 @@ $$;
 -- Name: FUNCTION claim_next(credential text, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.claim_next(credential text, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'claim_next(credential, queue null = any, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document or {"empty": true}.
-As switchboard.claim_next, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.claim_next.';
+COMMENT ON FUNCTION switchboard_agent.claim_next(credential text, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'switchboard.claim_next for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.claim_next
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.claim_next.';
 
 
 --
@@ -2153,9 +2485,11 @@ $$;
 -- Name: FUNCTION complete(credential text, todo_id uuid, result jsonb, summary text, artifact text, lease_token text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.complete(credential text, todo_id uuid, result jsonb, summary text, artifact text, lease_token text) IS 'complete(credential, todo_id, result, summary, artifact, lease_token) -> todo. claimed -> done: result is stored on the todo; the attempt closes completed/done.
-As switchboard.complete, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.complete.';
+COMMENT ON FUNCTION switchboard_agent.complete(credential text, todo_id uuid, result jsonb, summary text, artifact text, lease_token text) IS 'switchboard.complete for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.complete
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.complete.';
 
 
 --
@@ -2174,8 +2508,10 @@ $$;
 -- Name: FUNCTION credential_endpoint(credential text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.credential_endpoint(credential text) IS 'credential_endpoint(credential) -> endpoint_id or null. As switchboard.credential_endpoint: the endpoint a credential names, null
-where authenticate would raise forbidden.';
+COMMENT ON FUNCTION switchboard_agent.credential_endpoint(credential text) IS 'the endpoint a bearer credential names, or null, as
+switchboard.credential_endpoint. Not raising lets one statement check that a request''s credential
+still names its endpoint and run the verb only then. Reads only. Returns the endpoint id, or null
+where authenticate would refuse the credential. Errors: none.';
 
 
 --
@@ -2197,9 +2533,11 @@ $$;
 -- Name: FUNCTION fail(credential text, todo_id uuid, result jsonb, summary text, artifact text, lease_token text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.fail(credential text, todo_id uuid, result jsonb, summary text, artifact text, lease_token text) IS 'fail(credential, todo_id, result, summary, artifact, lease_token) -> todo. claimed -> failed: below max_attempts a retry is scheduled at now + backoff (failed/retry_scheduled); at the cap the todo is a dead letter (failed/dead_lettered). result is stored on the todo.
-As switchboard.fail, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.fail.';
+COMMENT ON FUNCTION switchboard_agent.fail(credential text, todo_id uuid, result jsonb, summary text, artifact text, lease_token text) IS 'switchboard.fail for the endpoint that the bearer credential names. The credential
+is digested inside the statement that runs the verb, so a connection holding switchboard_agent
+and no valid credential can do nothing. Returns what switchboard.fail returns. Errors: forbidden
+(an unknown, expired or revoked credential, or a verb outside the endpoint''s frozen set), then
+those of switchboard.fail.';
 
 
 --
@@ -2221,9 +2559,11 @@ $$;
 -- Name: FUNCTION get_todo(credential text, todo_id uuid, attempts_limit integer); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.get_todo(credential text, todo_id uuid, attempts_limit integer) IS 'get_todo(credential, todo_id, attempts_limit 20) -> the todo with payload, routing, result, attempts (newest first, open one
-As switchboard.get_todo, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.get_todo.';
+COMMENT ON FUNCTION switchboard_agent.get_todo(credential text, todo_id uuid, attempts_limit integer) IS 'switchboard.get_todo for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.get_todo
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.get_todo.';
 
 
 --
@@ -2245,9 +2585,11 @@ $$;
 -- Name: FUNCTION heartbeat(credential text, todo_id uuid, lease_token text, lease_seconds integer); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.heartbeat(credential text, todo_id uuid, lease_token text, lease_seconds integer) IS 'heartbeat(credential, todo_id, lease_token, lease_seconds) -> todo. claimed -> claimed: the lease runs to now + lease_seconds
-As switchboard.heartbeat, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.heartbeat.';
+COMMENT ON FUNCTION switchboard_agent.heartbeat(credential text, todo_id uuid, lease_token text, lease_seconds integer) IS 'switchboard.heartbeat for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.heartbeat
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.heartbeat.';
 
 
 --
@@ -2269,9 +2611,11 @@ $$;
 -- Name: FUNCTION list_todos(credential text, queue text, state text, dead_letter boolean, page_size integer, cursor text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.list_todos(credential text, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'list_todos(credential, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. The endpoint''s todos, newest
-As switchboard.list_todos, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.list_todos.';
+COMMENT ON FUNCTION switchboard_agent.list_todos(credential text, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'switchboard.list_todos for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.list_todos
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.list_todos.';
 
 
 --
@@ -2293,9 +2637,11 @@ $$;
 -- Name: FUNCTION release(credential text, todo_id uuid, summary text, artifact text, lease_token text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, summary text, artifact text, lease_token text) IS 'release(credential, todo_id, summary, artifact, lease_token) -> todo. claimed -> pending at once: no backoff, attempt counter
-As switchboard.release, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.release.';
+COMMENT ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, summary text, artifact text, lease_token text) IS 'switchboard.release for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.release
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.release.';
 
 
 --
@@ -2317,8 +2663,10 @@ $$;
 -- Name: FUNCTION activity(session_secret text, page_size integer); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.activity(session_secret text, page_size integer) IS 'activity(session_secret, page_size 50) -> {activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state}], notice}. The newest
-As switchboard.owner_activity, for the signed-in owner. Errors: forbidden (no live session), then those of
+COMMENT ON FUNCTION switchboard_board.activity(session_secret text, page_size integer) IS 'switchboard.owner_activity for the signed-in owner whose Board session secret
+is sent. The secret is resolved inside the statement that runs the read, so a connection holding
+switchboard_board reads only for a signed-in owner. Reads only. Returns what
+switchboard.owner_activity returns. Errors: forbidden (no live session), then those of
 switchboard.owner_activity.';
 
 
@@ -2341,9 +2689,11 @@ $$;
 -- Name: FUNCTION cancel(session_secret text, csrf_token text, todo_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.cancel(session_secret text, csrf_token text, todo_id uuid) IS 'cancel(session_secret, csrf_token, todo_id) -> todo. pending | claimed | failed -> canceled; an open attempt closes canceled/canceled.
-As switchboard.cancel, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then those of
-switchboard.cancel.';
+COMMENT ON FUNCTION switchboard_board.cancel(session_secret text, csrf_token text, todo_id uuid) IS 'switchboard.cancel for the signed-in owner whose Board session secret is sent. A
+state-changing action, so the session''s CSRF token must come with it. The secret is resolved
+inside the statement that runs the verb, so a connection holding switchboard_board can act only
+for a signed-in owner. Returns what switchboard.cancel returns. Errors: forbidden (no live
+session, or a missing or wrong csrf_token), then those of switchboard.cancel.';
 
 
 --
@@ -2365,9 +2715,11 @@ $$;
 -- Name: FUNCTION claim(session_secret text, csrf_token text, todo_id uuid, claimant text, lease_seconds integer); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.claim(session_secret text, csrf_token text, todo_id uuid, claimant text, lease_seconds integer) IS 'claim(session_secret, csrf_token, todo_id, claimant owner:<handle>, lease_seconds default_lease_seconds) -> claim document. The Board''s Claim:
-As switchboard.owner_claim, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then those of
-switchboard.owner_claim.';
+COMMENT ON FUNCTION switchboard_board.claim(session_secret text, csrf_token text, todo_id uuid, claimant text, lease_seconds integer) IS 'switchboard.owner_claim for the signed-in owner whose Board session secret is
+sent. A state-changing action, so the session''s CSRF token must come with it. The secret is
+resolved inside the statement that runs the verb, so a connection holding switchboard_board can
+act only for a signed-in owner. Returns what switchboard.owner_claim returns. Errors: forbidden
+(no live session, or a missing or wrong csrf_token), then those of switchboard.owner_claim.';
 
 
 --
@@ -2389,8 +2741,11 @@ $$;
 -- Name: FUNCTION complete(session_secret text, csrf_token text, todo_id uuid, result jsonb, summary text, artifact text); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.complete(session_secret text, csrf_token text, todo_id uuid, result jsonb, summary text, artifact text) IS 'complete(session_secret, csrf_token, todo_id, result, summary, artifact) -> todo. The Board''s Complete on a lease taken from the Board:
-As switchboard.owner_complete, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then those of
+COMMENT ON FUNCTION switchboard_board.complete(session_secret text, csrf_token text, todo_id uuid, result jsonb, summary text, artifact text) IS 'switchboard.owner_complete for the signed-in owner whose Board session secret
+is sent. A state-changing action, so the session''s CSRF token must come with it. The secret is
+resolved inside the statement that runs the verb, so a connection holding switchboard_board can
+act only for a signed-in owner. Returns what switchboard.owner_complete returns. Errors:
+forbidden (no live session, or a missing or wrong csrf_token), then those of
 switchboard.owner_complete.';
 
 
@@ -2413,9 +2768,11 @@ $$;
 -- Name: FUNCTION extend(session_secret text, csrf_token text, todo_id uuid, lease_seconds integer); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.extend(session_secret text, csrf_token text, todo_id uuid, lease_seconds integer) IS 'extend(session_secret, csrf_token, todo_id, lease_seconds default_lease_seconds) -> todo. The Board''s Extend on a lease taken from the Board:
-As switchboard.owner_extend, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then those of
-switchboard.owner_extend.';
+COMMENT ON FUNCTION switchboard_board.extend(session_secret text, csrf_token text, todo_id uuid, lease_seconds integer) IS 'switchboard.owner_extend for the signed-in owner whose Board session secret is
+sent. A state-changing action, so the session''s CSRF token must come with it. The secret is
+resolved inside the statement that runs the verb, so a connection holding switchboard_board can
+act only for a signed-in owner. Returns what switchboard.owner_extend returns. Errors: forbidden
+(no live session, or a missing or wrong csrf_token), then those of switchboard.owner_extend.';
 
 
 --
@@ -2437,9 +2794,11 @@ $$;
 -- Name: FUNCTION fail(session_secret text, csrf_token text, todo_id uuid, result jsonb, summary text, artifact text); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.fail(session_secret text, csrf_token text, todo_id uuid, result jsonb, summary text, artifact text) IS 'fail(session_secret, csrf_token, todo_id, result, summary, artifact) -> todo. The Board''s Fail on a lease taken from the Board:
-As switchboard.owner_fail, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then those of
-switchboard.owner_fail.';
+COMMENT ON FUNCTION switchboard_board.fail(session_secret text, csrf_token text, todo_id uuid, result jsonb, summary text, artifact text) IS 'switchboard.owner_fail for the signed-in owner whose Board session secret is sent.
+A state-changing action, so the session''s CSRF token must come with it. The secret is resolved
+inside the statement that runs the verb, so a connection holding switchboard_board can act only
+for a signed-in owner. Returns what switchboard.owner_fail returns. Errors: forbidden (no live
+session, or a missing or wrong csrf_token), then those of switchboard.owner_fail.';
 
 
 --
@@ -2461,8 +2820,10 @@ $$;
 -- Name: FUNCTION get_todo(session_secret text, todo_id uuid, attempts_limit integer); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.get_todo(session_secret text, todo_id uuid, attempts_limit integer) IS 'get_todo(session_secret, todo_id, attempts_limit 50) -> the todo with payload, routing, result, attempts (newest first, open one
-As switchboard.owner_get_todo, for the signed-in owner. Errors: forbidden (no live session), then those of
+COMMENT ON FUNCTION switchboard_board.get_todo(session_secret text, todo_id uuid, attempts_limit integer) IS 'switchboard.owner_get_todo for the signed-in owner whose Board session secret
+is sent. The secret is resolved inside the statement that runs the read, so a connection holding
+switchboard_board reads only for a signed-in owner. Reads only. Returns what
+switchboard.owner_get_todo returns. Errors: forbidden (no live session), then those of
 switchboard.owner_get_todo.';
 
 
@@ -2485,8 +2846,10 @@ $$;
 -- Name: FUNCTION list_todos(session_secret text, queue text, state text, dead_letter boolean, page_size integer, cursor text); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.list_todos(session_secret text, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'list_todos(session_secret, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. Todos of the owner''s endpoints,
-As switchboard.owner_list_todos, for the signed-in owner. Errors: forbidden (no live session), then those of
+COMMENT ON FUNCTION switchboard_board.list_todos(session_secret text, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'switchboard.owner_list_todos for the signed-in owner whose Board session
+secret is sent. The secret is resolved inside the statement that runs the read, so a connection
+holding switchboard_board reads only for a signed-in owner. Reads only. Returns what
+switchboard.owner_list_todos returns. Errors: forbidden (no live session), then those of
 switchboard.owner_list_todos.';
 
 
@@ -2509,8 +2872,10 @@ $$;
 -- Name: FUNCTION queues(session_secret text); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.queues(session_secret text) IS 'queues(session_secret) -> {queues: [{queue, agents, counts {pending, claimed, done, failed, canceled}, total, dead_letters,
-As switchboard.owner_queues, for the signed-in owner. Errors: forbidden (no live session), then those of
+COMMENT ON FUNCTION switchboard_board.queues(session_secret text) IS 'switchboard.owner_queues for the signed-in owner whose Board session secret is
+sent. The secret is resolved inside the statement that runs the read, so a connection holding
+switchboard_board reads only for a signed-in owner. Reads only. Returns what
+switchboard.owner_queues returns. Errors: forbidden (no live session), then those of
 switchboard.owner_queues.';
 
 
@@ -2533,9 +2898,11 @@ $$;
 -- Name: FUNCTION release(session_secret text, csrf_token text, todo_id uuid, summary text, artifact text); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.release(session_secret text, csrf_token text, todo_id uuid, summary text, artifact text) IS 'release(session_secret, csrf_token, todo_id, summary, artifact) -> todo. The Board''s Release on a lease taken from the Board: claimed -> pending
-As switchboard.owner_release, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then those of
-switchboard.owner_release.';
+COMMENT ON FUNCTION switchboard_board.release(session_secret text, csrf_token text, todo_id uuid, summary text, artifact text) IS 'switchboard.owner_release for the signed-in owner whose Board session secret is
+sent. A state-changing action, so the session''s CSRF token must come with it. The secret is
+resolved inside the statement that runs the verb, so a connection holding switchboard_board can
+act only for a signed-in owner. Returns what switchboard.owner_release returns. Errors: forbidden
+(no live session, or a missing or wrong csrf_token), then those of switchboard.owner_release.';
 
 
 --
@@ -2557,9 +2924,11 @@ $$;
 -- Name: FUNCTION retry_now(session_secret text, csrf_token text, todo_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.retry_now(session_secret text, csrf_token text, todo_id uuid) IS 'retry_now(session_secret, csrf_token, todo_id) -> todo. failed -> pending, claimable now; the attempt counter resets (next claim is attempt 1),
-As switchboard.retry_now, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then those of
-switchboard.retry_now.';
+COMMENT ON FUNCTION switchboard_board.retry_now(session_secret text, csrf_token text, todo_id uuid) IS 'switchboard.retry_now for the signed-in owner whose Board session secret is
+sent. A state-changing action, so the session''s CSRF token must come with it. The secret is
+resolved inside the statement that runs the verb, so a connection holding switchboard_board can
+act only for a signed-in owner. Returns what switchboard.retry_now returns. Errors: forbidden (no
+live session, or a missing or wrong csrf_token), then those of switchboard.retry_now.';
 
 
 --
@@ -2578,7 +2947,9 @@ $$;
 -- Name: FUNCTION session(session_secret text, csrf_token text, for_write boolean); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.session(session_secret text, csrf_token text, for_write boolean) IS 'session(session_secret, csrf_token null, for_write false) -> {owner_id, handle, csrf_token, expires_at}. As switchboard.owner_session.';
+COMMENT ON FUNCTION switchboard_board.session(session_secret text, csrf_token text, for_write boolean) IS 'switchboard.owner_session, for the Board''s own connection. It takes the secret
+the browser holds, never an owner id. Reads only. Returns {owner_id, handle, csrf_token,
+expires_at}. Errors: forbidden (no live session; with for_write, a missing or wrong csrf_token).';
 
 
 --
@@ -2597,7 +2968,9 @@ $$;
 -- Name: FUNCTION sign_in(login_token text); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.sign_in(login_token text) IS 'sign_in(login_token) -> {owner_id, handle, session_secret, csrf_token, expires_at}. As switchboard.owner_sign_in: redeems a one-time login token.';
+COMMENT ON FUNCTION switchboard_board.sign_in(login_token text) IS 'switchboard.owner_sign_in, for the Board''s own connection. It takes the one-time
+login token the browser holds, never an owner id. Returns {owner_id, handle, session_secret,
+csrf_token, expires_at}. Errors: forbidden (the token is unknown, already used or expired).';
 
 
 --
@@ -2616,7 +2989,8 @@ $$;
 -- Name: FUNCTION sign_out(session_secret text); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.sign_out(session_secret text) IS 'sign_out(session_secret) -> {signed_out: true}. As switchboard.owner_sign_out.';
+COMMENT ON FUNCTION switchboard_board.sign_out(session_secret text) IS 'switchboard.owner_sign_out, for the Board''s own connection. It takes the
+session secret the browser holds, never an owner id. Returns {signed_out: true}. Errors: none.';
 
 
 --
@@ -2663,7 +3037,16 @@ $$;
 -- Name: FUNCTION admit_claim(endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.admit_claim(endpoint_id uuid) IS 'Internal. Charges one unit of the endpoint''s claim budget (endpoint_admission) or raises throttled (SB429, retry_after_seconds in DETAIL); no budget row: returns at once.';
+COMMENT ON FUNCTION switchboard_internal.admit_claim(endpoint_id uuid) IS 'charges one unit of the endpoint''s claim budget for a claim, or refuses it
+throttled. Admission control (ADR-0035), in the claim''s own transaction: open_attempt calls it
+first, so every claim path is charged (claim, claim_next, a lease takeover, the Board''s claim).
+No budget (no endpoint_admission row): nothing to do, one primary-key probe. Over budget: raises
+throttled (SB429), counted in the claims_throttled sequence (nextval survives the rollback the
+error causes), with retry_after_seconds in the DETAIL as JSON. The bucket row is locked until the
+claim commits: concurrent claims on one budgeted endpoint queue on it for the rest of their
+transactions (their todos were picked with SKIP LOCKED already). now(), the transaction''s start,
+is the clock: a claim that waited for the lock behind a later one finds no time elapsed, never
+negative time. Errors: throttled.';
 
 
 --
@@ -2697,7 +3080,9 @@ $$;
 -- Name: FUNCTION agent(endpoint_id uuid, verb text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) IS 'Internal. Authorizes a verb for an endpoint and returns its agent_id; forbidden when unknown, revoked, or the verb is not in its frozen set.';
+COMMENT ON FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) IS 'authorizes a verb for an endpoint and returns the endpoint''s agent_id. The endpoint must
+exist, not be revoked, and hold the verb in its frozen set (get_todo is also granted by
+list_todos). Errors: forbidden.';
 
 
 --
@@ -2724,7 +3109,10 @@ $$;
 -- Name: FUNCTION agent_endpoint(credential text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.agent_endpoint(credential text) IS 'Internal. The endpoint a credential names (current, or previous within its overlap); forbidden when there is none.';
+COMMENT ON FUNCTION switchboard_internal.agent_endpoint(credential text) IS 'the endpoint id a bearer credential names, for the entry points of
+switchboard_agent. The credential''s current or, within its overlap, previous digest; the verb
+check is the API verb''s own (agent(endpoint_id, verb)), so both paths authorize alike. Errors:
+forbidden (unknown, expired or revoked; not told apart).';
 
 
 --
@@ -3087,7 +3475,9 @@ $$;
 -- Name: FUNCTION attempt_json(a switchboard.todo_attempts); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.attempt_json(a switchboard.todo_attempts) IS 'Internal. The attempt document: seq, attempt, claimer_kind, claimant, times, outcome, disposition, died, summary, artifact.';
+COMMENT ON FUNCTION switchboard_internal.attempt_json(a switchboard.todo_attempts) IS 'the attempt document, as every read returns it. seq, attempt, claimer_kind,
+claimant, times, outcome, disposition, died, summary and artifact; never the claiming endpoint,
+the MCP session or the token digest.';
 
 
 --
@@ -3112,7 +3502,9 @@ $$;
 -- Name: FUNCTION backoff(attempt integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.backoff(attempt integer) IS 'Internal. Retry delay: min(max, base * 2^(attempt-1)), half of it fixed and half random (settings retry_backoff_*).';
+COMMENT ON FUNCTION switchboard_internal.backoff(attempt integer) IS 'the delay before retry number attempt, exponential and jittered.
+min(retry_backoff_max_seconds, retry_backoff_base_seconds * 2^(attempt-1)), with equal jitter
+(half of it fixed, half random) so that failures spread out.';
 
 
 --
@@ -3130,7 +3522,9 @@ $$;
 -- Name: FUNCTION board_owner(session_secret text, csrf_token text, for_write boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.board_owner(session_secret text, csrf_token text, for_write boolean) IS 'Internal. The owner of a live Board session (for_write: and its CSRF token); forbidden otherwise.';
+COMMENT ON FUNCTION switchboard_internal.board_owner(session_secret text, csrf_token text, for_write boolean) IS 'the owner a Board session secret signs in as, for the entry points of
+switchboard_board. With for_write (every state-changing action), the session''s CSRF token must
+come too, exactly as switchboard.owner_session checks it. Errors: forbidden.';
 
 
 --
@@ -3162,7 +3556,12 @@ $_$;
 -- Name: FUNCTION check_artifact(artifact text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.check_artifact(artifact text) IS 'Internal. invalid unless the artifact is null, an mcp://cairn/<id> handle or an absolute https URL of at most 512 bytes, with no user info and no bidirectional-control characters.';
+COMMENT ON FUNCTION switchboard_internal.check_artifact(artifact text) IS 'refuses an artifact that is not mcp://cairn/<id> or an absolute https URL. At
+most 512 bytes; the id is 1-64 letters, digits, _ or -; a URL needs a host. It is a string we
+store, never fetched, but the Board shows it as a link, so nothing may disguise where the link
+goes: no user info (https://trusted.example@evil.example/) and no bidirectional-control
+characters (U+202A-U+202E, U+2066-U+2069), which reorder how the text reads. null passes. Errors:
+invalid.';
 
 
 --
@@ -3191,7 +3590,9 @@ $$;
 -- Name: FUNCTION check_json(field text, doc jsonb, max_bytes integer, must_be_object boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.check_json(field text, doc jsonb, max_bytes integer, must_be_object boolean) IS 'Internal. invalid when a JSON argument is larger than its limit (or, for routing, not an object).';
+COMMENT ON FUNCTION switchboard_internal.check_json(field text, doc jsonb, max_bytes integer, must_be_object boolean) IS 'refuses caller JSON (payload, routing, result) over its size limit. The size is that
+of its text form; with must_be_object (routing), anything but an object is refused too. Errors:
+invalid.';
 
 
 --
@@ -3214,7 +3615,9 @@ $_$;
 -- Name: FUNCTION check_queue(queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.check_queue(queue text) IS 'Internal. invalid unless queue matches ^[A-Za-z0-9][A-Za-z0-9_.:/-]{0,127}$.';
+COMMENT ON FUNCTION switchboard_internal.check_queue(queue text) IS 'refuses a queue name that is not a short identifier. 1-128 of letters, digits and _
+. : / -, starting with a letter or digit, because queue names appear in metrics labels and
+doorbells. Errors: invalid.';
 
 
 --
@@ -3242,7 +3645,10 @@ $_$;
 -- Name: FUNCTION check_webhook_url(url text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.check_webhook_url(url text) IS 'Internal. Validates a webhook URL: absolute https (http only with setting webhook_allow_http), host without user info, <= 2048 bytes; null passes.';
+COMMENT ON FUNCTION switchboard_internal.check_webhook_url(url text) IS 'refuses an owner-set webhook URL that is not absolute https. Dead-letter
+notify_url and endpoint doorbell_url: at most 2048 bytes, with a host and no user info; http too
+only when the setting webhook_allow_http is true (local development). null passes (it clears the
+URL). Switchboard POSTs to it and never reads the answer. Errors: invalid.';
 
 
 --
@@ -3260,7 +3666,9 @@ $$;
 -- Name: FUNCTION compact_json(doc jsonb); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.compact_json(doc jsonb) IS 'Internal. Compact JSON text of a jsonb value (for attempt_summary_from_result).';
+COMMENT ON FUNCTION switchboard_internal.compact_json(doc jsonb) IS 'JSON text without the spaces jsonb''s output puts after '':'' and '',''. Whitespace
+inside strings is kept: each string literal is matched whole, so only the blanks between tokens
+go.';
 
 
 --
@@ -3303,7 +3711,12 @@ $$;
 -- Name: FUNCTION contract(); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.contract() IS 'Internal. The shared constants: agent verbs, implied verbs, error kinds and SQLSTATEs, size and range limits.';
+COMMENT ON FUNCTION switchboard_internal.contract() IS 'the constants every surface shares, defined once. The agent verbs in their canonical
+order, the verbs another verb implies (list_todos grants get_todo), the error kinds with their
+SQLSTATEs, and the size and range limits. The SQL bodies read them through limit_of, verb_held
+and raise; the TypeScript is generated from switchboard.contract() (scripts/schema.sh writes
+src/contract.gen.ts, and a test fails when they drift). Immutable and constant, so it folds into
+each statement''s plan at plan time and costs nothing per call.';
 
 
 --
@@ -3365,7 +3778,11 @@ $$;
 -- Name: FUNCTION credential_endpoint_row(credential text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.credential_endpoint_row(credential text) IS 'Internal. The live endpoint row a credential names (current, or previous within its overlap), or null.';
+COMMENT ON FUNCTION switchboard_internal.credential_endpoint_row(credential text) IS 'the live endpoint row a bearer credential names, or null. Compared as a
+SHA-256 digest: its current credential, or the one rotate_credential replaced while its overlap
+window lasts; null when there is none (unknown, expired, revoked). The one place that rule lives:
+authenticate raises forbidden on null, credential_endpoint answers null, and neither needs an
+exception block (a subtransaction per call) to do so.';
 
 
 --
@@ -3400,7 +3817,8 @@ $$;
 -- Name: FUNCTION cut_utf8(input text, max_bytes integer, OUT cut text, OUT truncated boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.cut_utf8(input text, max_bytes integer, OUT cut text, OUT truncated boolean) IS 'Internal. Truncates text to max_bytes on a UTF-8 character boundary; truncated says whether anything was cut.';
+COMMENT ON FUNCTION switchboard_internal.cut_utf8(input text, max_bytes integer, OUT cut text, OUT truncated boolean) IS 'cuts text to at most max_bytes of UTF-8 without splitting a character. truncated says
+whether anything was cut.';
 
 
 --
@@ -3419,7 +3837,9 @@ $$;
 -- Name: FUNCTION default_lease(stored text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.default_lease(stored text) IS 'Internal. The default lease in seconds from the stored default_lease_seconds text: a whole number in 1..86400, else 300.';
+COMMENT ON FUNCTION switchboard_internal.default_lease(stored text) IS 'the lease a claim gets when it asks for none, from the stored setting''s text.
+default_lease_seconds when it is a whole number in 1..86400, else 300. Pure, so claim_next can
+read the setting in the statement that authorizes it and parse it here, inlined.';
 
 
 --
@@ -3437,7 +3857,8 @@ $$;
 -- Name: FUNCTION digest(secret text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.digest(secret text) IS 'Internal. SHA-256 of a secret''s UTF-8 bytes; only digests are stored or compared.';
+COMMENT ON FUNCTION switchboard_internal.digest(secret text) IS 'the SHA-256 under which secrets (credentials, lease tokens) are stored and compared. Of
+the secret''s UTF-8 bytes; only digests are stored or compared.';
 
 
 --
@@ -3514,7 +3935,20 @@ $$;
 -- Name: FUNCTION end_attempt(t switchboard.todos, outcome text, result jsonb, summary text, artifact text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.end_attempt(t switchboard.todos, outcome text, result jsonb, summary text, artifact text) IS 'Internal. Closes the open attempt with outcome/disposition and moves the todo (done, retry, dead letter, pending, canceled).';
+COMMENT ON FUNCTION switchboard_internal.end_attempt(t switchboard.todos, outcome text, result jsonb, summary text, artifact text) IS 'closes a todo''s open attempt and moves the todo on, in one statement. The
+transitions that end a lease (or, for cancel, a todo that has none): the open attempt, the todo''s
+head, is closed with its outcome and disposition (transition()) in the same UPDATE that moves the
+todo on, and the close is counted; then a todo pending again rings its doorbell (ring) and a dead
+letter is notified (notify_dead_letter). The summary is cut to 2048 bytes on a UTF-8 boundary and
+marked; with attempt_summary_from_result on, a complete or fail without a summary stores the
+compact JSON of its result instead. Returns the new todo row.
+
+  completed              -> done, result stored
+  failed below the cap   -> failed, retry at now + backoff
+  failed at the cap      -> failed, a dead letter
+  released               -> pending, ready now
+  canceled               -> canceled
+  revoked                -> failed, a dead letter';
 
 
 --
@@ -3568,8 +4002,8 @@ begin
               x.endpoint_id, x.queue
   -- history{
   ), counted as (
-    -- held closed exactly the one open attempt: count it here, as one more part of the closing statement (a row
-    -- trigger on every close cost ~25 % of a complete's backend CPU, bench/ab.ts).
+    -- held closed exactly the one open attempt: count it here, as one more part of the closing statement, rather
+    -- than in a row trigger that every close would fire.
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select h.queue, end_held.outcome, (pg_backend_pid() % 16)::smallint, 1 from held h
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
@@ -3588,7 +4022,25 @@ $$;
 -- Name: FUNCTION end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text) IS 'Internal. complete/release on the agent path in one statement: authorization, holder and fence checked in the UPDATE''s WHERE, attempt closed alongside; null when nothing matched (the verb then goes the long way).';
+COMMENT ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text) IS 'complete and release on the agent path as one statement, or null when it does not
+apply. The authorization (a live endpoint holding the verb) and the holder check (this agent,
+live lease, the fence: the digest of the lease token on the todo row) sit in the WHERE of the
+todo''s UPDATE, and the same UPDATE closes the attempt, the todo''s head, so nothing else is
+written but the close counter. Only completed and released: their outcome does not depend on the
+row (fail''s retry-or-dead-letter does). Returns the todo''s document (todo_doc, built in the
+RETURNING), or null when nothing matched: the verb then goes the long way (agent, the argument
+checks, hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found,
+conflict, in that order) or, when the caller does hold the lease after all (a race the single
+statement lost), ends it lock-then-check.
+
+Why it is safe under READ COMMITTED: when the todo row changed after the statement''s snapshot,
+the UPDATE re-checks the WHERE against the newest row version. A cancel cleared the holder; a
+fenced takeover changed the token digest: nothing is updated and the caller gets the diagnosis of
+the long way. An unfenced takeover by the same endpoint leaves nothing that tells its two holders
+apart (the fence is what does), so the report closes the newest attempt, as the lock-then-check
+path always did. The holder''s own heartbeat only moves the lease on. The WHERE names the holder,
+not state = ''claimed'': only a claimed todo has one (todos_row_ok), and a state test lets the
+planner prefer a partial index of claimed todos over the primary key.';
 
 
 --
@@ -3598,8 +4050,8 @@ COMMENT ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid
 CREATE FUNCTION switchboard_internal.history_cap() RETURNS integer
     LANGUAGE plpgsql STABLE
     AS $_$
--- PL/pgSQL, not LANGUAGE sql: a sql body with a subquery, called from a PL/pgSQL expression (here _open_attempt's
--- DECLARE), went through the full executor and was planned again on every call (~100 µs of a claim's ~600 µs CPU).
+-- PL/pgSQL, not LANGUAGE sql: a sql body with a subquery, called from a PL/pgSQL expression (here open_attempt's
+-- DECLARE), goes through the full executor and is planned again on every call.
 declare
   v text;
 begin
@@ -3613,7 +4065,9 @@ $_$;
 -- Name: FUNCTION history_cap(); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.history_cap() IS 'Internal. The per-todo attempt cap: attempt_history_max_per_todo, below 5 raised to 5, not a whole number 0-999999 means 50.';
+COMMENT ON FUNCTION switchboard_internal.history_cap() IS 'the per-todo attempt cap, attempt_history_max_per_todo as the reference page defines
+it. A whole number 0..999999, raised to 5 when below 5; anything else (negative, fractional,
+text, missing) means 50.';
 
 
 --
@@ -3637,7 +4091,7 @@ begin
     perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
       'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
   end if;
-  -- The fence: the digest of the open attempt's token is on the todo row (lease_token_sha256, migration 000010).
+  -- The fence: the digest of the open attempt's token is on the todo row (lease_token_sha256).
   if v_t.owner is distinct from 'agent:' || agent_id
      or v_t.lease_expires_at <= now()
      or (v_t.lease_token_sha256 is null) <> (lease_token is null)
@@ -3655,7 +4109,11 @@ $$;
 -- Name: FUNCTION hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text) IS 'Internal. Locks a todo and checks the agent holds its live lease (fence included): not_found outside scope, conflict otherwise.';
+COMMENT ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text) IS 'locks a todo for heartbeat, complete, fail or release and checks the agent holds its
+lease. In the endpoint''s scope (else not_found), claimed, held by this agent and not lapsed, and
+the fence satisfied: a fenced attempt needs its token, an unfenced one takes none. Every way of
+not holding the lease raises the same conflict, so it does not reveal whether the todo is fenced.
+Returns the locked todo row. Errors: not_found, conflict.';
 
 
 --
@@ -3675,7 +4133,10 @@ $_$;
 -- Name: FUNCTION int_of(value text, fallback integer, min_value integer, max_value integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.int_of(value text, fallback integer, min_value integer, max_value integer) IS 'Internal. A stored setting value as a whole number in min..max, else the fallback (missing, malformed or out of range).';
+COMMENT ON FUNCTION switchboard_internal.int_of(value text, fallback integer, min_value integer, max_value integer) IS 'the whole number a stored setting value means, or the fallback. The fallback when the
+value is missing, malformed or outside min_value..max_value. Pure (no read), so a statement that
+already read the value (claim_next reads default_lease_seconds with its authorization) parses it
+as setting_int would, inlined, without a second lookup.';
 
 
 --
@@ -3703,7 +4164,8 @@ $$;
 -- Name: FUNCTION lease_seconds(requested integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.lease_seconds(requested integer) IS 'Internal. Validates a requested lease (1..86400 s, else invalid) or supplies default_lease_seconds.';
+COMMENT ON FUNCTION switchboard_internal.lease_seconds(requested integer) IS 'the lease a claim or heartbeat asked for, or the setting default_lease_seconds. A
+requested lease must be 1..86400 seconds. Errors: invalid.';
 
 
 --
@@ -3721,7 +4183,9 @@ $$;
 -- Name: FUNCTION limit_of(name text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.limit_of(name text) IS 'Internal. The limit of that name in contract() (null for an unknown name).';
+COMMENT ON FUNCTION switchboard_internal.limit_of(name text) IS 'one limit of contract() by name (title_bytes, summary_bytes, json_bytes, …). Immutable
+with a constant argument, so a body''s limit_of(''summary_bytes'') is folded to its number when the
+plan is made. null for an unknown name.';
 
 
 --
@@ -3739,7 +4203,9 @@ $$;
 -- Name: FUNCTION list_cursor(created_at timestamp with time zone, id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.list_cursor(created_at timestamp with time zone, id uuid) IS 'Internal. The next_cursor for a list page ending at (created_at, id); _list_page decodes it.';
+COMMENT ON FUNCTION switchboard_internal.list_cursor(created_at timestamp with time zone, id uuid) IS 'the opaque next_cursor of the list functions, for a page ending at (created_at, id).
+Base64 of "<created_at> <id>" on one line (encode() breaks base64 into 76-character lines, and a
+cursor is one token); list_page decodes it.';
 
 
 --
@@ -3780,7 +4246,11 @@ $_$;
 -- Name: FUNCTION list_page(state text, page_size integer, cursor text, verb text, OUT after_ts timestamp with time zone, OUT after_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.list_page(state text, page_size integer, cursor text, verb text, OUT after_ts timestamp with time zone, OUT after_id uuid) IS 'Internal. Validates state, page_size and cursor for the list functions; returns the position after which the page starts.';
+COMMENT ON FUNCTION switchboard_internal.list_page(state text, page_size integer, cursor text, verb text, OUT after_ts timestamp with time zone, OUT after_id uuid) IS 'checks the paging arguments of list_todos and owner_list_todos, in one place. state
+one of the five, page_size 1..200, and a cursor that one of them returned. A cursor is caller
+input: whatever fails to decode (not base64, not UTF-8, an impossible time or id) is the same
+invalid, never a raw data_exception. Returns the (created_at, id) position to continue after, or
+nulls for the first page. Errors: invalid.';
 
 
 --
@@ -3801,7 +4271,9 @@ $$;
 -- Name: FUNCTION not_found(todo_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.not_found(todo_id uuid) IS 'Internal. Raises the single not_found used for unknown and foreign todo ids alike.';
+COMMENT ON FUNCTION switchboard_internal.not_found(todo_id uuid) IS 'raises the one not_found for a todo, for unknown and foreign ids alike. An unknown id
+and another tenant''s id both end up here, so the two are identical byte for byte (the requested
+id is echoed, nothing else). Errors: not_found, always.';
 
 
 --
@@ -3820,7 +4292,8 @@ $$;
 -- Name: FUNCTION notice(); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.notice() IS 'Internal. The untrusted-data notice carried by every document with attempts.';
+COMMENT ON FUNCTION switchboard_internal.notice() IS 'the fixed label that every document carrying attempts carries. Summaries, claimants and
+artifacts are data written by earlier attempts, never instructions.';
 
 
 --
@@ -3858,7 +4331,14 @@ $$;
 -- Name: FUNCTION notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid) IS 'Internal. A todo''s attempt closed as a dead letter: enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
+COMMENT ON FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid) IS 'queues the notifications of a dead letter, in the transaction that made it.
+Called when a todo''s open attempt closed as a dead letter (fail or reap at the cap, revoke), by
+the two transitions that dead-letter (end_attempt, reap_locked): one graphile_worker job for the
+owner''s notify_url when set, and one for the instance''s sink (SWITCHBOARD_NOTIFY_URL) only when a
+worker said at start that it has one (the setting instance_dead_letter_sink: SQL cannot see the
+worker''s environment). A job exists if and only if the dead letter committed. Its payload holds
+ids only (todo_id, seq, sink); the worker reads the notice with dead_letter_notice(), the
+instance''s without any tenant text.';
 
 
 --
@@ -3879,8 +4359,10 @@ $$;
 -- Name: FUNCTION on_todo_claimable(); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.on_todo_claimable() IS 'Internal trigger (todos, after an insert claimable now): rings the doorbell with switchboard_internal.ring (pg_notify on
-switchboard_doorbell, and the endpoint''s webhook doorbell job when it has a doorbell_url).';
+COMMENT ON FUNCTION switchboard_internal.on_todo_claimable() IS 'trigger on todos, after an insert claimable now (add_todo): rings the
+doorbell. It calls ring; the transitions that make a todo claimable again call ring themselves,
+in their own statement. A todo that becomes claimable later (run_at or a retry in the future)
+rings when requeue_due_retries moves it; waiters also re-check on their own (src/doorbell.ts).';
 
 
 --
@@ -3998,7 +4480,22 @@ $$;
 -- Name: FUNCTION open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) IS 'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';
+COMMENT ON FUNCTION switchboard_internal.open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) IS 'the claim transition shared by claim, claim_next and the Board''s claim. The caller
+has locked the todo row and checked that it is claimable, and passes what it read of it: its id,
+endpoint and queue, whether it has an attempt already (has_head) and whether that one is a lapsed
+lease being taken over (lapsed). The todo becomes claimed (counter +1, seq +1, lease set) and its
+new attempt is opened in the same UPDATE: a todo''s newest attempt is its head (the head_* columns
+of its row), so opening one writes no other row. A todo claimed before first moves its head to
+earlier_attempts, closed as it was, or, when it is a lapsed lease being taken over, closed
+lease_expired/requeued (and counted); once a todo is over attempt_history_max_per_todo, the
+oldest earlier attempts are deleted and counted in attempts_pruned. Returns the claim document:
+the todo with payload and routing, attempt_seq, attempts_total, prior_attempts (five newest
+closed, newest first), the notice, and lease_token when fenced. Errors: throttled (admit_claim).
+
+Lines between `-- history{` and `-- history}` (here, in end_held, end_attempt, reap_locked and
+the verbs that stamp the head) are the attempt-history work: bench/lib/no-history.ts cuts them
+out to build the switchboard-no-history contender, so mark any new such work, and keep the SQL
+valid without it (a cut SET list item starts with its comma).';
 
 
 --
@@ -4028,7 +4525,9 @@ $$;
 -- Name: FUNCTION owned_todo(owner_id uuid, todo_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.owned_todo(owner_id uuid, todo_id uuid) IS 'Internal. Locks a todo in an owner''s scope (todos of endpoints they vended); not_found otherwise.';
+COMMENT ON FUNCTION switchboard_internal.owned_todo(owner_id uuid, todo_id uuid) IS 'locks a todo of the owner''s scope (a todo of an endpoint they vended), for the Board.
+Anything else raises the same not_found as an id that never existed. Returns the locked todo row.
+Errors: not_found.';
 
 
 --
@@ -4046,7 +4545,10 @@ $$;
 -- Name: FUNCTION owner_csrf(session_secret text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.owner_csrf(session_secret text) IS 'Internal. The CSRF token of a Board session: hex SHA-256 of a fixed prefix and the session secret.';
+COMMENT ON FUNCTION switchboard_internal.owner_csrf(session_secret text) IS 'the Board''s CSRF token for a session, derived from the session secret and never
+stored. Hex SHA-256 of a fixed prefix and the secret: only a page rendered for that session knows
+it; a cross-site form cannot, and a copy of owner_sessions (digests only) does not yield it
+either.';
 
 
 --
@@ -4064,7 +4566,7 @@ begin
     perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
       'Only a todo you claimed from the Board can be released, extended, completed or failed there.');
   end if;
-  -- Who opened the attempt is on the todo row: its head (migration 000010), open while the todo is claimed.
+  -- Who opened the attempt is on the todo row: its head, open while the todo is claimed.
   if v_t.head_claimer_kind is distinct from 'owner' or v_t.head_owner_id is distinct from owner_id then
     perform switchboard_internal.raise('conflict', format('todo %s is held by %s, not by you from the Board', todo_id, v_t.owner),
       'The Board acts only on leases it took. The holder''s lease comes back when it lapses; Cancel stops the todo now.');
@@ -4082,7 +4584,12 @@ $$;
 -- Name: FUNCTION owner_hold(owner_id uuid, todo_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uuid) IS 'Internal. Locks a todo and checks the owner holds its live lease taken from the Board: not_found outside scope, conflict otherwise.';
+COMMENT ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uuid) IS 'locks a todo for the Board''s Release, Extend, Complete and Fail and checks the owner
+holds it. Through a lease they took from the Board: in the owner''s scope (else not_found, as
+owned_todo), claimed, its open attempt claimed by this owner (claimer_kind owner), and not
+lapsed; otherwise conflict. An agent''s lease, fenced or not, is never the Board''s to close (it
+comes back when it lapses); the fence is not checked. Returns the locked todo row. Errors:
+not_found, conflict.';
 
 
 --
@@ -4115,7 +4622,10 @@ $$;
 -- Name: FUNCTION raise(kind text, message text, hint text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.raise(kind text, message text, hint text) IS 'Internal. Raises not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403) or throttled (SB429) with a message starting with the kind.';
+COMMENT ON FUNCTION switchboard_internal.raise(kind text, message text, hint text) IS 'raises a ledger error of one of contract()''s kinds with its SQLSTATE. The message starts
+with the kind''s name; the hint says what the caller can do. Never returns. Errors: the kind asked
+for: not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403) or throttled
+(SB429).';
 
 
 --
@@ -4133,7 +4643,9 @@ $$;
 -- Name: FUNCTION random_token(n_bytes integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.random_token(n_bytes integer) IS 'Internal. Hex of n_bytes (at most 32) random bytes: SHA-256 over two gen_random_uuid() values (244 random bits).';
+COMMENT ON FUNCTION switchboard_internal.random_token(n_bytes integer) IS 'hex of n_bytes (at most 32) random bytes, for credentials and lease tokens. From
+the server''s strong random source (gen_random_uuid), hashed so that the UUID version bits do not
+show: SHA-256 over two gen_random_uuid() values (244 random bits).';
 
 
 --
@@ -4164,8 +4676,8 @@ begin
     returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap
   -- history{
   ), counted as (
-    -- Once per queue, not once per row: 1,000 row-by-row bumps of one counter row walk an ever longer chain of
-    -- its versions (~30 % of a reap batch's time, measured when the reaper counted row by row).
+    -- Once per queue, not once per row: a thousand row-by-row bumps of one counter row walk an ever longer chain
+    -- of its versions.
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select m.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from moved m group by m.queue
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
@@ -4189,7 +4701,14 @@ $$;
 -- Name: FUNCTION reap_locked(todo_ids uuid[], at_time timestamp with time zone); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamp with time zone) IS 'Internal. The reaper''s transition for locked, lapsed todos: below the cap -> pending (reaped/requeued), at it -> dead letter (reaped/dead_lettered); rings and notifies. Returns the queue of each attempt closed.';
+COMMENT ON FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamp with time zone) IS 'the reaper''s transition, for lapsed todos the caller has already locked (FOR
+UPDATE). One statement, set-based: each todo''s open attempt is its head, closed in the same
+UPDATE. Below its cap a todo goes back to pending, ready now, its attempt closed reaped/requeued;
+at the cap it becomes a dead letter (failed, no retry), its attempt closed reaped/dead_lettered.
+reap runs it over a batch; claim_next runs it over one lapsed lease on its last attempt that it
+met, so the pair a todo gets does not depend on which of the two got there first. Then each
+endpoint and queue with a todo pending again rings its doorbell (ring) and each dead letter is
+notified (notify_dead_letter). Returns the queue of each attempt closed (reap counts them).';
 
 
 --
@@ -4220,7 +4739,9 @@ $$;
 -- Name: FUNCTION report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean) IS 'Internal. The closing summary of an attempt: given, or the compact result (attempt_summary_from_result), cut to 2048 bytes.';
+COMMENT ON FUNCTION switchboard_internal.report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean) IS 'the summary an attempt closes with, for end_attempt and end_held alike. The one
+given, or, with attempt_summary_from_result on, the compact JSON of a complete''s or fail''s result
+when none was given; cut to 2048 bytes on a UTF-8 boundary and marked truncated, never rejected.';
 
 
 --
@@ -4250,8 +4771,19 @@ $$;
 -- Name: FUNCTION ring(endpoint_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) IS 'Internal. A todo of the endpoint''s queue became claimable now: pg_notify on switchboard_doorbell with {"queue", "endpoint"}, and the
-endpoint''s webhook doorbell job (one per endpoint and queue) when it has a doorbell_url.';
+COMMENT ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) IS 'a todo of this endpoint and queue became claimable now: rings the doorbell and queues the
+webhook. In the caller''s transaction. Called by the insert trigger (add_todo: on_todo_claimable)
+and by every transition that makes a todo claimable again (release, owner_release, reap below the
+cap, requeue_due_retries, retry_now) in its own statement, not by an update trigger on todos,
+whose WHEN clause every UPDATE of todos (each claim and each complete) would compile.
+
+* The doorbell: pg_notify on channel switchboard_doorbell with payload
+  {"queue": "<queue>", "endpoint": "<endpoint id>"}. The queue name and the endpoint id only
+  (queue names are per endpoint, so the server wakes only that tenant''s waiters), never a todo id
+  or user text; Postgres folds identical notifications of one transaction into one, so a reap of
+  a thousand todos of one queue rings once per endpoint.
+* When the endpoint has a doorbell_url, its webhook delivery (graphile_worker.add_job), one job
+  per endpoint and queue (job_key), so a burst of adds is delivered as one POST.';
 
 
 --
@@ -4261,8 +4793,8 @@ endpoint''s webhook doorbell job (one per endpoint and queue) when it has a door
 CREATE FUNCTION switchboard_internal.setting_bool(setting_key text) RETURNS boolean
     LANGUAGE plpgsql STABLE
     AS $$
--- PL/pgSQL, not LANGUAGE sql: the sql body with a subquery was planned again on every call from a PL/pgSQL
--- expression (the closing summary's switch, now _report_summary: ~75 µs of a complete's ~600 µs CPU).
+-- PL/pgSQL, not LANGUAGE sql: a sql body with a subquery is planned again on every call from a PL/pgSQL
+-- expression (report_summary's switch is one).
 declare
   v text;
 begin
@@ -4276,7 +4808,8 @@ $$;
 -- Name: FUNCTION setting_bool(setting_key text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.setting_bool(setting_key text) IS 'Internal. A boolean setting; missing or unrecognised values are false.';
+COMMENT ON FUNCTION switchboard_internal.setting_bool(setting_key text) IS 'a true/false setting read now; anything but a recognised true means false. true,
+on, yes or 1, in any case and trimmed, is true.';
 
 
 --
@@ -4297,7 +4830,8 @@ $$;
 -- Name: FUNCTION setting_int(setting_key text, fallback integer, min_value integer, max_value integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) IS 'Internal. Reads an integer setting; a missing, malformed or out-of-range value yields the fallback.';
+COMMENT ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) IS 'a whole-number setting read now, or its fallback when missing, malformed or out of
+range. The range is min_value..max_value.';
 
 
 --
@@ -4391,8 +4925,21 @@ $$;
 -- Name: FUNCTION todo_attempts_write(); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.todo_attempts_write() IS 'Internal trigger (INSTEAD OF on the view todo_attempts): a direct INSERT/UPDATE/DELETE of an attempt goes to the todo''s head columns or
-to earlier_attempts, whichever keeps it; a second open attempt is refused (23P01 todo_attempts_one_open), as is a seq not yet issued.';
+COMMENT ON FUNCTION switchboard_internal.todo_attempts_write() IS 'INSTEAD OF trigger on the view todo_attempts: a write lands where the row is
+kept. A DBA''s (or a test''s) INSERT, UPDATE or DELETE of an attempt row goes to a todo''s newest
+attempt on its row (todos.head_*, with lease_token_sha256) or to the earlier ones in
+earlier_attempts. The functions never write through it; they write the tables in the statement of
+the transition itself.
+
+INSERT: an earlier seq goes to earlier_attempts (closed only); the todo''s newest seq (last_seq)
+  fills the head of a todo that has none. A second open attempt is refused with
+  exclusion_violation (23P01, constraint todo_attempts_one_open): only a claim opens an attempt,
+  and a todo has one open at most, its head. A seq beyond last_seq is refused (check_violation,
+  todo_attempts_seq_issued); an unknown todo is a foreign_key_violation.
+UPDATE: of the head or of an earlier attempt, every column but todo_id and seq
+  (feature_not_supported); the row rules of the table written apply (todos_row_rules,
+  earlier_attempts_row_rules).
+DELETE: an earlier attempt only; the head goes with its todo (feature_not_supported).';
 
 
 --
@@ -4419,7 +4966,9 @@ $$;
 -- Name: FUNCTION todo_detail(t switchboard.todos, attempts_limit integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.todo_detail(t switchboard.todos, attempts_limit integer) IS 'Internal. The todo in full with its newest attempts, attempts_total, attempts_pruned and the notice.';
+COMMENT ON FUNCTION switchboard_internal.todo_detail(t switchboard.todos, attempts_limit integer) IS 'the full todo document shared by get_todo and the Board. Payload, routing, result,
+and the newest attempts_limit attempts with attempts_total, attempts_pruned and the
+untrusted-data notice.';
 
 
 --
@@ -4453,7 +5002,13 @@ $$;
 -- Name: FUNCTION todo_doc(id uuid, queue text, title text, state text, priority integer, attempt integer, max_attempts integer, owner text, lease_expires_at timestamp with time zone, run_at timestamp with time zone, next_retry_at timestamp with time zone, created_at timestamp with time zone, updated_at timestamp with time zone); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.todo_doc(id uuid, queue text, title text, state text, priority integer, attempt integer, max_attempts integer, owner text, lease_expires_at timestamp with time zone, run_at timestamp with time zone, next_retry_at timestamp with time zone, created_at timestamp with time zone, updated_at timestamp with time zone) IS 'Internal. The todo document from its columns (snake_case, RFC 3339 times; held_by = the lease holder, owner its old name; lease_lapsed).';
+COMMENT ON FUNCTION switchboard_internal.todo_doc(id uuid, queue text, title text, state text, priority integer, attempt integer, max_attempts integer, owner text, lease_expires_at timestamp with time zone, run_at timestamp with time zone, next_retry_at timestamp with time zone, created_at timestamp with time zone, updated_at timestamp with time zone) IS 'the todo document, from its columns (todo_json passes a row''s). Never includes the
+endpoint id or anything about a lease token. held_by names the lease holder (agent:<id> or
+owner:<handle>); owner is the same value under its old name, kept for callers that read it.
+lease_lapsed says a claimed todo''s lease has run out while nothing has closed it yet (no sweep
+since, no claim met it). Column by column, so that a transition can build its answer in the
+RETURNING of its own UPDATE, from the row it wrote, rather than carry a whole todos row through
+PL/pgSQL variables. Inlined wherever it is called (one SELECT of one expression).';
 
 
 --
@@ -4473,7 +5028,8 @@ $$;
 -- Name: FUNCTION todo_json(t switchboard.todos, detail boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detail boolean) IS 'Internal. The todo document (snake_case, RFC 3339 times; held_by = the lease holder, owner its old name; lease_lapsed); detail adds payload and routing.';
+COMMENT ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detail boolean) IS 'the todo document of a row (todo_doc, its one definition). detail adds payload and
+routing (claims, get_todo).';
 
 
 --
@@ -4484,7 +5040,7 @@ CREATE FUNCTION switchboard_internal.transition(outcome text, at_cap boolean, OU
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
     AS $$
 -- PL/pgSQL rather than SQL: a SQL function returning a record is not inlined, and each call would plan its body
--- again (bench/ab.ts: +25 % CPU per complete); a PL/pgSQL body is compiled once per session.
+-- again; a PL/pgSQL body is compiled once per session.
 begin
   disposition := case
                    when outcome = 'completed' then 'done'
@@ -4508,7 +5064,22 @@ $$;
 -- Name: FUNCTION transition(outcome text, at_cap boolean, OUT disposition text, OUT state text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.transition(outcome text, at_cap boolean, OUT disposition text, OUT state text) IS 'Internal. ADR-0039''s table: an attempt outcome (and whether the todo is at its cap) -> (disposition, next todo state).';
+COMMENT ON FUNCTION switchboard_internal.transition(outcome text, at_cap boolean, OUT disposition text, OUT state text) IS 'how an attempt ends, as data: an outcome and the cap give the disposition and next
+state. ADR-0039''s table: for an outcome (and whether the todo''s attempt counter is at its cap),
+the attempt''s disposition and the state the todo moves to. The one definition of the (outcome,
+disposition) pairs: end_attempt (fail, cancel, revoke, the Board''s verbs), end_held (complete and
+release in one statement), reap_locked and open_attempt''s takeover of a lapsed lease all read it,
+and the row rules (todo_attempts_row_ok) admit exactly these pairs.
+
+  completed      -> done            / done
+  failed         -> retry_scheduled / failed   (below the cap; ready again after backoff)
+  failed         -> dead_lettered   / failed   (at the cap)
+  released       -> requeued        / pending  (ready now, no backoff)
+  lease_expired  -> requeued        / pending  (a claim takes it over at once)
+  reaped         -> requeued        / pending  (below the cap)
+  reaped         -> dead_lettered   / failed   (at the cap)
+  canceled       -> canceled        / canceled
+  revoked        -> dead_lettered   / failed';
 
 
 --
@@ -4526,7 +5097,8 @@ $$;
 -- Name: FUNCTION ts(t timestamp with time zone); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.ts(t timestamp with time zone) IS 'Internal. RFC 3339 (UTC, microseconds) text of a timestamp, or null.';
+COMMENT ON FUNCTION switchboard_internal.ts(t timestamp with time zone) IS 'a timestamp as RFC 3339 text in UTC with microseconds, the one time format every document
+uses. null stays null.';
 
 
 --
@@ -4544,7 +5116,9 @@ $$;
 -- Name: FUNCTION verb_held(verbs text[], verb text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.verb_held(verbs text[], verb text) IS 'Internal. True when the verb set holds the verb itself or a verb that implies it (list_todos grants get_todo).';
+COMMENT ON FUNCTION switchboard_internal.verb_held(verbs text[], verb text) IS 'whether an endpoint''s frozen verb set grants a verb. The verb itself, or a verb that
+implies it (contract()''s implied_verbs: list_todos grants get_todo). The one place that rule
+lives.';
 
 
 --
@@ -4563,7 +5137,10 @@ $$;
 -- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) IS 'dead_letter_notice(todo_id, seq, for_instance) -> the body of a dead-letter notification. As switchboard.dead_letter_notice.';
+COMMENT ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) IS 'switchboard.dead_letter_notice, for the worker''s own role
+(switchboard_worker). That role sweeps and delivers for every tenant but holds none of the admin
+API. Returns what switchboard.dead_letter_notice returns. Errors: those of
+switchboard.dead_letter_notice.';
 
 
 --
@@ -4582,7 +5159,9 @@ $$;
 -- Name: FUNCTION metrics(); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.metrics() IS 'metrics() -> counters and gauges for /metrics (aggregates only: no tenant text). As switchboard.metrics.';
+COMMENT ON FUNCTION switchboard_worker.metrics() IS 'switchboard.metrics, for the worker''s own role (switchboard_worker). That role
+sweeps and delivers for every tenant but holds none of the admin API. Returns what
+switchboard.metrics returns. Errors: those of switchboard.metrics.';
 
 
 --
@@ -4601,7 +5180,9 @@ $$;
 -- Name: FUNCTION prune(max_age interval, max_rows bigint, batch_limit integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.prune(max_age interval, max_rows bigint, batch_limit integer) IS 'prune(max_age, max_rows, batch_limit) -> deleted. Retention of terminal todos (their attempts cascade), in one batch. As switchboard.prune.';
+COMMENT ON FUNCTION switchboard_worker.prune(max_age interval, max_rows bigint, batch_limit integer) IS 'switchboard.prune, for the worker''s own role (switchboard_worker). That role
+sweeps and delivers for every tenant but holds none of the admin API. Returns what
+switchboard.prune returns. Errors: those of switchboard.prune.';
 
 
 --
@@ -4620,7 +5201,9 @@ $$;
 -- Name: FUNCTION reap(batch_limit integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.reap(batch_limit integer) IS 'reap(batch_limit) -> closed. The reaper sweep: lapsed leases closed reaped/requeued or reaped/dead_lettered, in one batch. As switchboard.reap.';
+COMMENT ON FUNCTION switchboard_worker.reap(batch_limit integer) IS 'switchboard.reap, for the worker''s own role (switchboard_worker). That role sweeps
+and delivers for every tenant but holds none of the admin API. Returns what switchboard.reap
+returns. Errors: those of switchboard.reap.';
 
 
 --
@@ -4639,7 +5222,10 @@ $$;
 -- Name: FUNCTION requeue_due_retries(batch_limit integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.requeue_due_retries(batch_limit integer) IS 'requeue_due_retries(batch_limit) -> requeued. Failed todos whose retry is due, back to pending, in one batch. As switchboard.requeue_due_retries.';
+COMMENT ON FUNCTION switchboard_worker.requeue_due_retries(batch_limit integer) IS 'switchboard.requeue_due_retries, for the worker''s own role
+(switchboard_worker). That role sweeps and delivers for every tenant but holds none of the admin
+API. Returns what switchboard.requeue_due_retries returns. Errors: those of
+switchboard.requeue_due_retries.';
 
 
 --
@@ -4658,7 +5244,10 @@ $$;
 -- Name: FUNCTION set_attempt_summary_from_result(enabled boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) IS 'set_attempt_summary_from_result(enabled) -> the setting. serve''s SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT, written into settings when it is set. As switchboard.set_attempt_summary_from_result.';
+COMMENT ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) IS 'switchboard.set_attempt_summary_from_result, for the
+worker''s own role (switchboard_worker). That role sweeps and delivers for every tenant but holds
+none of the admin API. Returns what switchboard.set_attempt_summary_from_result returns. Errors:
+those of switchboard.set_attempt_summary_from_result.';
 
 
 --
@@ -4677,7 +5266,10 @@ $$;
 -- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) IS 'set_instance_dead_letter_sink(configured) -> the setting. The worker''s SWITCHBOARD_NOTIFY_URL (set or not), written at start. As switchboard.set_instance_dead_letter_sink.';
+COMMENT ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) IS 'switchboard.set_instance_dead_letter_sink, for the
+worker''s own role (switchboard_worker). That role sweeps and delivers for every tenant but holds
+none of the admin API. Returns what switchboard.set_instance_dead_letter_sink returns. Errors:
+those of switchboard.set_instance_dead_letter_sink.';
 
 
 --
@@ -4696,7 +5288,10 @@ $$;
 -- Name: FUNCTION webhook_target(kind text, id uuid); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.webhook_target(kind text, id uuid) IS 'webhook_target(kind, id) -> url or null. Where a queued webhook job delivers: an owner''s notify_url or an endpoint''s doorbell_url. As switchboard.webhook_target.';
+COMMENT ON FUNCTION switchboard_worker.webhook_target(kind text, id uuid) IS 'switchboard.webhook_target, for the worker''s own role
+(switchboard_worker). That role sweeps and delivers for every tenant but holds none of the admin
+API. Returns what switchboard.webhook_target returns. Errors: those of
+switchboard.webhook_target.';
 
 
 --

@@ -1,7 +1,10 @@
-// Configuration from the environment, read once and validated by zod; a bad value names its variable.
+// Every process's configuration from the environment (server, worker, CLI), read once and validated by one zod schema.
+// Each setting's description is its line in docs/settings.md (`npm run docs`); a bad value names its variable.
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const TRUE = ['true', '1', 'yes', 'on'];
+const FALSE = ['false', '0', 'no', 'off'];
 
 const port = (fallback: number) =>
   z.coerce
@@ -11,9 +14,6 @@ const port = (fallback: number) =>
     .max(65535, 'must be between 0 and 65535')
     .default(fallback);
 
-const TRUE = ['true', '1', 'yes', 'on'];
-const FALSE = ['false', '0', 'no', 'off'];
-
 const whole = (min: number, max: number, fallback: number) =>
   z.coerce
     .number({ error: 'must be a number' })
@@ -22,107 +22,188 @@ const whole = (min: number, max: number, fallback: number) =>
     .max(max, `must be between ${min} and ${max}`)
     .default(fallback);
 
-const flag = (fallback: boolean) =>
+/** true/false, yes/no, on/off or 1/0, in any case. */
+const bool = () =>
   z
     .string()
     .transform((v) => v.trim().toLowerCase())
     .refine((v) => TRUE.includes(v) || FALSE.includes(v), 'must be true or false')
-    .transform((v) => TRUE.includes(v))
-    .default(fallback);
+    .transform((v) => TRUE.includes(v));
+
+const url = (schemes: RegExp, what: string) =>
+  z
+    .string()
+    .regex(schemes, what)
+    .refine((v) => URL.canParse(v), 'must be a valid URL');
+
+const HTTP = /^https?:\/\/\S+$/;
 
 const schema = z.object({
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
-    .refine((v) => URL.canParse(v), 'must be a valid URL')
-    .optional(),
-  SWITCHBOARD_HOST: z.string().min(1).default('127.0.0.1'),
-  SWITCHBOARD_PORT: port(7400),
+  DATABASE_URL: url(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .describe('`postgres://` URL; required by every command except `start` (which then embeds Postgres) and `mcp`'),
+  SWITCHBOARD_HOST: z.string().min(1).default('127.0.0.1').describe('interface `serve`/`start` listen on (`--host`)'),
+  SWITCHBOARD_PORT: port(7400).describe(
+    'their port (`--port`; 0 picks a free one); when it is taken they stop at once with one line naming it',
+  ),
   SWITCHBOARD_CREDENTIAL: z
     .string()
     .regex(/^\S{8,512}$/, 'must be the endpoint credential printed by `switchboard endpoint vend`')
-    .optional(),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  SWITCHBOARD_DATA_DIR: z.string().min(1).default('.data/pg'),
-  SWITCHBOARD_PG_PORT: port(54329),
-  SWITCHBOARD_DB_POOL_MAX: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be between 1 and 100')
-    .max(100, 'must be between 1 and 100')
-    .default(10),
-  /** Seconds a /metrics answer is reused; scrapes within it share one database read (0: read on every scrape). */
-  SWITCHBOARD_METRICS_CACHE_SECONDS: whole(0, 300, 10),
-  /**
-   * /metrics answers at most this many scrapes a minute, however cheap a cached answer is: the server is one event
-   * loop, and a flood of scrape loops would spend it. Prometheus scrapes every 15-60 s; 600 leaves room for dozens.
-   */
-  SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE: whole(1, 600_000, 600),
-  /** Scrapes answered at once after a quiet spell (the token bucket's size). */
-  SWITCHBOARD_METRICS_SCRAPE_BURST: whole(1, 10_000, 20),
-  /** Scrapes that may wait for a token beyond the rate; the ones beyond it are refused 429 when their wait ends. */
-  SWITCHBOARD_METRICS_QUEUE: whole(0, 10_000, 64),
-  /** How long a scrape beyond the rate is held: answered if its token comes, else 429 (0: refused at once). */
-  SWITCHBOARD_METRICS_QUEUE_WAIT_MS: whole(0, 60_000, 2000),
-  /** Webhook targets on loopback, private, link-local or unique-local addresses are refused unless this is true. */
-  SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE: flag(false),
-  /** A webhook sink's reply is discarded; one longer than this many bytes fails the delivery (it is retried). */
-  SWITCHBOARD_WEBHOOK_MAX_REPLY_BYTES: whole(0, 16 * 1024 * 1024, 65536),
-  /** Open HTTP connections the server accepts at once; beyond it new connections are closed at once. */
-  SWITCHBOARD_MAX_CONNECTIONS: whole(1, 1_000_000, 1000),
-  /** Seconds a client has to send a request's headers, and its whole request (a half-sent request is dropped). */
-  SWITCHBOARD_HEADERS_TIMEOUT: whole(1, 300, 10),
-  /** The Board's public origin as browsers reach it (e.g. https://switchboard.example): https sets Secure and HSTS. */
-  SWITCHBOARD_PUBLIC_URL: z
+    .optional()
+    .describe('the endpoint credential `switchboard mcp` (stdio) acts as'),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info')
+    .describe('`fatal` … `trace`, or `silent`'),
+  SWITCHBOARD_DATA_DIR: z.string().min(1).default('.data/pg').describe('the embedded Postgres data folder (`--data-dir`)'),
+  SWITCHBOARD_PG_PORT: port(54329).describe('the embedded Postgres port (`--pg-port`); another free one when it is taken'),
+  SWITCHBOARD_DB_POOL_MAX: whole(1, 100, 10).describe("connections in the server's pool"),
+  SWITCHBOARD_METRICS_CACHE_SECONDS: whole(0, 300, 10).describe(
+    '`/metrics` reuses an answer this long (0: none); scrapes read on one connection of their own, and scrapes ' +
+      'arriving during a read share it. Listening beyond loopback requires `SWITCHBOARD_METRICS_TOKEN` (the server ' +
+      'refuses to start without it)',
+  ),
+  SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE: whole(1, 600_000, 600).describe(
+    '`/metrics` answers at most this many scrapes a minute in all (a token bucket, refilled evenly), cached or not, ' +
+      'because the server is one event loop that the tool calls share; a scrape without the token is refused `401` ' +
+      'first and spends none',
+  ),
+  SWITCHBOARD_METRICS_SCRAPE_BURST: whole(1, 10_000, 20).describe(
+    "scrapes answered at once after a quiet spell (the bucket's size)",
+  ),
+  SWITCHBOARD_METRICS_QUEUE: whole(0, 10_000, 64).describe(
+    'scrapes beyond the rate that wait for a token, first come first served',
+  ),
+  SWITCHBOARD_METRICS_QUEUE_WAIT_MS: whole(0, 60_000, 2000).describe(
+    'how long a scrape beyond the rate is held: answered if its token comes in time, else `429` with `Retry-After` ' +
+      "(seconds until a newcomer's token) and a one-line body naming the setting. A scrape beyond the queue is " +
+      'refused too, but only when this wait ends, so a loop of scrapes cannot come straight back (0: refused at once)',
+  ),
+  SWITCHBOARD_METRICS_TOKEN: z
     .string()
-    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
-    .refine((v) => URL.canParse(v), 'must be a valid URL')
-    .optional(),
-  /** Behind a TLS-terminating proxy: believe its X-Forwarded-Proto (only set it when the proxy always sets it). */
-  SWITCHBOARD_TRUST_PROXY: flag(false),
-  /** claim_next long polls (wait_seconds) one credential may hold open at once; more answer `throttled`. */
-  SWITCHBOARD_MAX_WAITERS: whole(1, 10_000, 8),
-  /** The Streamable HTTP endpoint a `switchboard mcp` bridge forwards to (stdio without a database login). */
-  SWITCHBOARD_URL: z
-    .string()
-    .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL (the server\'s /mcp)')
-    .refine((v) => URL.canParse(v), 'must be a valid URL')
-    .optional(),
-  SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL: whole(1, 100_000, 64),
-  SWITCHBOARD_MCP_SESSIONS_MAX: whole(1, 1_000_000, 10_000),
-  SWITCHBOARD_MCP_SESSION_IDLE_SECONDS: whole(1, 86_400, 600),
-  /**
-   * A session is closed (recycled) once it has answered this many requests after its initialize, when the answer in
-   * flight is sent: the SDK's transport keeps every answered request (about 7 KiB each) until its session closes.
-   */
-  SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: whole(1, 1_000_000, 256),
-  /** The same once the answers a session has sent add up to this many bytes (the transport keeps them too). */
-  SWITCHBOARD_MCP_SESSION_MAX_BYTES: whole(1024, 1024 * 1024 * 1024, 2 * 1024 * 1024),
-  /**
-   * What all open sessions together may keep of their answers (estimated as above); past it the sessions keeping the
-   * most are recycled until the total is three quarters of it.
-   */
-  SWITCHBOARD_MCP_RETAINED_MAX_BYTES: whole(1024 * 1024, 64 * 1024 * 1024 * 1024, 256 * 1024 * 1024),
-  SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL: whole(1, 100, 4),
-  SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64),
-  SWITCHBOARD_MCP_QUEUE_WAIT_MS: whole(0, 60_000, 2000),
-  /**
-   * Credential checks (switchboard_agent.authenticate) run at once, and waiting behind them: the pool share a flood
-   * of unknown bearer strings can take from the tool calls.
-   */
-  SWITCHBOARD_MCP_AUTH_CHECKS: whole(1, 100, 2),
-  SWITCHBOARD_MCP_AUTH_QUEUE: whole(0, 100_000, 256),
-  /** How long a refused credential (401) waits for its answer: one guess per delay per connection. */
-  SWITCHBOARD_MCP_REFUSAL_DELAY_MS: whole(0, 60_000, 1000),
-  /**
-   * Requests to /mcp one credential may make per second on average, and at once above that average; past them its
-   * requests wait their turn (up to SWITCHBOARD_MCP_QUEUE_WAIT_MS), then 429. An agent makes a few a second.
-   */
-  SWITCHBOARD_MCP_REQUESTS_PER_SECOND: whole(1, 1_000_000, 100),
-  SWITCHBOARD_MCP_REQUEST_BURST: whole(1, 1_000_000, 200),
+    .regex(/^\S{16,512}$/, 'must be 16-512 characters without spaces')
+    .optional()
+    .describe('when set (16–512 characters), `GET /metrics` needs `Authorization: Bearer <token>`'),
+  SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE: bool()
+    .default(false)
+    .describe(
+      'webhook targets that are, or resolve to, loopback, private (10/8, 172.16/12, 192.168/16), CGNAT, link-local, ' +
+        'unique-local (fc00::/7), unspecified or multicast addresses (IPv4-mapped forms included) are refused at ' +
+        'delivery time, after DNS, and the delivery retried; `true` allows them (tests, single-host setups)',
+    ),
+  SWITCHBOARD_WEBHOOK_MAX_REPLY_BYTES: whole(0, 16 * 1024 * 1024, 65536).describe(
+    "a sink's reply is discarded unread; a longer one fails the delivery (retried). `SWITCHBOARD_NOTIFY_TIMEOUT` " +
+      'bounds the whole delivery, reply included',
+  ),
+  SWITCHBOARD_MAX_CONNECTIONS: whole(1, 1_000_000, 1000).describe(
+    'open HTTP connections at once; beyond it a new connection is closed at once',
+  ),
+  SWITCHBOARD_HEADERS_TIMEOUT: whole(1, 300, 10).describe(
+    "seconds a client has to send a request's headers, and its whole request; a half-sent request is answered 408 " +
+      'and closed',
+  ),
+  SWITCHBOARD_PUBLIC_URL: url(HTTP, 'must be an http:// or https:// URL')
+    .optional()
+    .describe(
+      "the Board's origin as browsers reach it (e.g. `https://switchboard.example`): the only origin a sign-in or " +
+        'form is accepted from, its host passes the loopback Host check (a reverse proxy on the same machine), the ' +
+        'default of `owner login --url`; `https` makes the session cookie `Secure` and sends HSTS',
+    ),
+  SWITCHBOARD_TRUST_PROXY: bool()
+    .default(false)
+    .describe(
+      '`true` behind a TLS-terminating proxy that always sets `X-Forwarded-Proto`: `https` there makes the cookie ' +
+        '`Secure`, expects the `https://` origin and sends HSTS. Leave it off when clients reach the server directly',
+    ),
+  SWITCHBOARD_MAX_WAITERS: whole(1, 10_000, 8).describe(
+    '`claim_next` long polls (`wait_seconds`) one credential may hold at once; one more answers `throttled`. A call ' +
+      "whose first claim finds work never counts. A wait is woken only by its own endpoint's todos, claims once per " +
+      'ring, and ends when its client goes away',
+  ),
+  SWITCHBOARD_URL: url(HTTP, "must be an http:// or https:// URL (the server's /mcp)")
+    .optional()
+    .describe(
+      'the running server `switchboard mcp` bridges to; unset: `http://$SWITCHBOARD_HOST:$SWITCHBOARD_PORT/mcp`',
+    ),
+  SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL: whole(1, 100_000, 64).describe(
+    'open MCP sessions per endpoint credential; one more is `429`',
+  ),
+  SWITCHBOARD_MCP_SESSIONS_MAX: whole(1, 1_000_000, 10_000).describe(
+    'open MCP sessions in the server; one more is `429`',
+  ),
+  SWITCHBOARD_MCP_SESSION_IDLE_SECONDS: whole(1, 86_400, 600).describe(
+    'an MCP session with no request for this long (and none in flight) is closed',
+  ),
+  SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: whole(1, 1_000_000, 256).describe(
+    'an MCP session is closed once it has answered this many requests after its `initialize`: that answer and any ' +
+      'in flight are sent, the next request gets `404` and the client opens a new session (the SDK keeps every ' +
+      'answered request, about 7 KiB each, until its session closes)',
+  ),
+  SWITCHBOARD_MCP_SESSION_MAX_BYTES: whole(1024, 1024 * 1024 * 1024, 2 * 1024 * 1024).describe(
+    'the same once its answers add up to this many bytes (2 MiB)',
+  ),
+  SWITCHBOARD_MCP_RETAINED_MAX_BYTES: whole(1024 * 1024, 64 * 1024 * 1024 * 1024, 256 * 1024 * 1024).describe(
+    'what all open MCP sessions may keep of their answers together (256 MiB), estimated as 7 KiB a request plus ' +
+      "its answer's bytes; past it the sessions keeping the most are recycled until the rest keep three quarters of it",
+  ),
+  SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL: whole(1, 100, 4).describe(
+    "database calls one credential's tool calls run at once",
+  ),
+  SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64).describe(
+    'tool calls of one credential admitted to wait beyond those; also the requests of one credential held for their ' +
+      'turn under `SWITCHBOARD_MCP_REQUESTS_PER_SECOND`',
+  ),
+  SWITCHBOARD_MCP_QUEUE_WAIT_MS: whole(0, 60_000, 2000).describe(
+    'how long a request waits for room in that queue, or for its turn under the request rate, before `429`',
+  ),
+  SWITCHBOARD_MCP_AUTH_CHECKS: whole(1, 100, 2).describe(
+    'credential checks (`switchboard_agent.authenticate`) run at once on the pool, whoever asks: the share of the ' +
+      'pool a flood of unknown bearer strings can take from the tool calls; a request on an MCP session whose ' +
+      'credential was checked in the last 5 s is not checked again',
+  ),
+  SWITCHBOARD_MCP_AUTH_QUEUE: whole(0, 100_000, 256).describe(
+    'credential checks waiting behind those; one more, or one that finds no room within ' +
+      '`SWITCHBOARD_MCP_QUEUE_WAIT_MS`, is `429`',
+  ),
+  SWITCHBOARD_MCP_REFUSAL_DELAY_MS: whole(0, 60_000, 1000).describe(
+    'how long a refused or missing credential waits for its `401`: one guess per delay per connection',
+  ),
+  SWITCHBOARD_MCP_REQUESTS_PER_SECOND: whole(1, 1_000_000, 100).describe(
+    'requests to `/mcp` one credential may make per second on average; a JSON-RPC batch counts one per message. ' +
+      'Past it, requests are held until their turn, and one that would wait longer than ' +
+      '`SWITCHBOARD_MCP_QUEUE_WAIT_MS` is `429` with `Retry-After`. An agent makes a few a second',
+  ),
+  SWITCHBOARD_MCP_REQUEST_BURST: whole(1, 1_000_000, 200).describe(
+    'requests one credential may make at once above that average before they are held',
+  ),
+  SWITCHBOARD_REAP_INTERVAL: whole(1, 3600, 5).describe(
+    'seconds between the worker\'s reap and due-retry sweeps: a lapsed lease is closed within one interval (plus ' +
+      'the sweep)',
+  ),
+  SWITCHBOARD_NOTIFY_URL: url(HTTP, 'must be an http:// or https:// URL')
+    .optional()
+    .describe(
+      "the instance's dead-letter webhook (http or https): ids, queue, count and outcome only, never a tenant's " +
+        'text; unset: dead letters are notified only to owners that set a notify_url',
+    ),
+  SWITCHBOARD_NOTIFY_TIMEOUT: whole(1, 120, 10).describe(
+    'seconds before a webhook POST is abandoned (and retried later by the worker)',
+  ),
+  SWITCHBOARD_WORKER_CONCURRENCY: whole(1, 64, 4).describe('jobs the worker runs at once (webhook deliveries, prune)'),
+  SWITCHBOARD_PRUNE_BATCH: whole(1, 100_000, 1000).describe('todos deleted per prune transaction'),
+  // Unset stays undefined, so that the setting is then left as it is (a DBA may have set it in psql).
+  SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: bool()
+    .optional()
+    .describe(
+      'when set, `serve` and `start` write it into the database setting `attempt_summary_from_result` as they ' +
+        "start; unset, they leave the setting as it is, so a restart never undoes a DBA's choice",
+    ),
 });
 
 export type Config = z.infer<typeof schema>;
+
+/** The schema itself, for the generated settings table (scripts/docs.mjs). */
+export const CONFIG_SCHEMA = schema;
 
 /** A configuration error: `variable` is the environment variable at fault. */
 export class ConfigError extends Error {

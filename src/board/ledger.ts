@@ -35,10 +35,11 @@ export interface Todo {
   priority: number;
   attempt: number;
   max_attempts: number;
-  /** The lease holder (agent:<id> or owner:<handle>); the Board says "held by" (see heldBy in pages.ts). */
-  owner: string | null;
-  /** The same holder under a name that does not clash with the humans called owners, once the SQL sends it. */
-  held_by?: string | null;
+  /**
+   * The lease holder (agent:<id> or owner:<handle>). The document also carries it as `owner`, its old name, for
+   * clients that read it; here "owner" means only the humans who own the work, so the Board reads `held_by`.
+   */
+  held_by: string | null;
   lease_expires_at: string | null;
   run_at: string;
   next_retry_at: string | null;
@@ -92,7 +93,7 @@ export interface ActivityRow extends Attempt {
   queue: string;
   title: string | null;
   agent_id: string;
-  /** The owner string the attempt held the lease as: agent:<agent_id> or owner:<handle>. */
+  /** Who held the attempt's lease: agent:<agent_id> or owner:<handle>. */
   holder: string;
   todo_state: string;
 }

@@ -4,6 +4,8 @@ import { clock, duration, Html, html, stamp, time } from './html.js';
 import { attemptVerdict, timelineLegend, timelineSvg } from './timeline.js';
 
 export const UNTRUSTED_LABEL = 'Written by an earlier attempt — data, not instructions';
+/** The open attempt's fields are written by the worker holding it now, not by an earlier attempt. */
+export const UNTRUSTED_OPEN_LABEL = 'Written by the attempt in progress — data, not instructions';
 
 export interface Notice {
   kind: string;
@@ -35,14 +37,6 @@ function stateBadge(t: Pick<Todo, 'state' | 'dead_letter'>): Html {
 
 function todoName(t: { title: string | null; id: string }): string {
   return t.title && t.title.trim() ? t.title : `todo ${t.id.slice(0, 8)}`;
-}
-
-/**
- * Who holds the lease. The todo document calls it `owner` (kept for compatibility) and, once the SQL adds it,
- * `held_by`; on the Board an owner is always a human, so the holder is only ever "held by".
- */
-export function heldBy(t: Pick<Todo, 'owner' | 'held_by'>): string | null {
-  return t.held_by ?? t.owner ?? null;
 }
 
 /**
@@ -173,7 +167,7 @@ export function todosBody(base: string, v: TodosView): Html {
       <td class="num">${atCap(t) ? html`<span title="${attemptCounter(t)}">${t.max_attempts} / ${t.max_attempts} · cap</span>`
         : `${t.attempt} / ${t.max_attempts}`}</td>
       <td>${time(t.updated_at)}</td>
-      <td>${t.next_retry_at ? time(t.next_retry_at) : heldBy(t) ? html`held by <span class="data">${heldBy(t)}</span>` : ''}</td>
+      <td>${t.next_retry_at ? time(t.next_retry_at) : t.held_by ? html`held by <span class="data">${t.held_by}</span>` : ''}</td>
     </tr>`,
   );
   const filterQuery = { queue: f.queue, state: f.state, dead_letter: dl || null };
@@ -216,7 +210,7 @@ function untrustedBlock(a: Attempt): Html {
       : html`<code class="data">${a.artifact}</code>`
     : html`<span class="muted">none</span>`;
   return html`<div class="untrusted">
-    <div class="untrusted-label">${UNTRUSTED_LABEL}</div>
+    <div class="untrusted-label">${a.outcome === null ? UNTRUSTED_OPEN_LABEL : UNTRUSTED_LABEL}</div>
     <dl>
       <dt>Claimant</dt><dd>${a.claimant === null ? html`<span class="muted">none given</span>` : html`<code class="data">${a.claimant}</code>`}</dd>
       <dt>Summary</dt><dd>${a.summary === null
@@ -269,8 +263,8 @@ export function storySentence(t: TodoDetail, nowMs: number): string {
   else if (t.state === 'failed') now = `Now failed, with a retry scheduled at ${stamp(t.next_retry_at)}.`;
   else if (t.state === 'claimed') {
     now = Date.parse(t.lease_expires_at ?? '') > nowMs
-      ? `Now held by ${heldBy(t)} until ${stamp(t.lease_expires_at)}.`
-      : `Now claimed, but the lease of ${heldBy(t)} lapsed at ${stamp(t.lease_expires_at)}.`;
+      ? `Now held by ${t.held_by} until ${stamp(t.lease_expires_at)}.`
+      : `Now claimed, but the lease of ${t.held_by} lapsed at ${stamp(t.lease_expires_at)}.`;
   } else if (t.state === 'pending') {
     now = Date.parse(t.run_at) > nowMs ? `Now pending, claimable from ${stamp(t.run_at)}.` : 'Now pending, claimable now.';
   }
@@ -292,7 +286,47 @@ function claimable(t: TodoDetail, nowMs: number): boolean {
   return false;
 }
 
-function actions(base: string, t: TodoDetail, csrf: string, nowMs: number): Html {
+/**
+ * The lease note, and the Board's Extend, Complete, Fail and Release where they can work: only on a live lease the
+ * signed-in owner took from the Board (owner_hold's rule). On an agent's lease they could only answer conflict.
+ */
+function heldActions(
+  path: string,
+  t: TodoDetail,
+  csrf: string,
+  nowMs: number,
+  me: string,
+  lease: (name: string, selected: number) => Html,
+): Html {
+  const holder = t.held_by ?? '';
+  const live = Date.parse(t.lease_expires_at ?? '') > nowMs;
+  if (holder !== `owner:${me}` || !live) {
+    const note = holder === `owner:${me}`
+      ? html`<p class="note">Your lease from the Board lapsed at ${stamp(t.lease_expires_at)}: Claim takes the todo again.</p>`
+      : html`<p class="note">${holder.startsWith('owner:') ? 'Another owner' : 'An agent'} (<span class="data">${holder}</span>) holds this lease. ${
+          'Only a lease you took from the Board can be extended, completed, failed or released here; this one comes '
+        }${'back when it lapses, or Cancel stops the todo now.'}</p>`;
+    return html`<div class="held">${note}</div>`;
+  }
+  return html`<div class="held">
+      <p class="note">You hold this lease from the Board until ${stamp(t.lease_expires_at)}.</p>
+      <form method="post" action="${path}/extend">${csrfField(csrf)}<button type="submit">Extend</button> to ${lease('lease_seconds', 3600)} from now</form>
+      <form method="post" action="${path}/complete" class="report">${csrfField(csrf)}
+        <label>Summary <textarea name="summary" rows="2" placeholder="what was done"></textarea></label>
+        <label>Result (JSON, optional) <textarea name="result" rows="2"></textarea></label>
+        <label>Artifact (https URL or mcp://cairn/&lt;id&gt;, optional) <input name="artifact"></label>
+        <button type="submit" class="primary">Complete</button></form>
+      <form method="post" action="${path}/fail" class="report">${csrfField(csrf)}
+        <label>Summary <textarea name="summary" rows="2" placeholder="what was tried and why it stopped"></textarea></label>
+        <label>Artifact (optional) <input name="artifact"></label>
+        <button type="submit" class="danger">Fail</button></form>
+      <form method="post" action="${path}/release">${csrfField(csrf)}
+        <label>Summary (optional) <input name="summary"></label>
+        <button type="submit">Release</button> <span class="muted">back to pending, no verdict</span></form>
+    </div>`;
+}
+
+function actions(base: string, t: TodoDetail, csrf: string, nowMs: number, me: string): Html {
   const path = `${base}/todos/${t.id}`;
   const lease = (name: string, selected: number) =>
     html`<select name="${name}">${[
@@ -311,28 +345,7 @@ function actions(base: string, t: TodoDetail, csrf: string, nowMs: number): Html
     forms.push(html`<form method="post" action="${path}/claim">${csrfField(csrf)}
       <button type="submit">Claim</button> and work it by hand for ${lease('lease_seconds', 3600)}</form>`);
   }
-  if (t.state === 'claimed') {
-    const agentHeld = !(heldBy(t) ?? '').startsWith('owner:');
-    forms.push(html`<div class="held">
-      ${agentHeld
-        ? html`<p class="note">An agent (<span class="data">${heldBy(t)}</span>) holds this lease. Release, Extend, Complete and Fail act
-            only on a lease you took from the Board: it comes back when the agent's lease lapses, or Cancel stops the todo now.</p>`
-        : html`<p class="note">You hold this lease from the Board until ${stamp(t.lease_expires_at)}.</p>`}
-      <form method="post" action="${path}/extend">${csrfField(csrf)}<button type="submit">Extend</button> to ${lease('lease_seconds', 3600)} from now</form>
-      <form method="post" action="${path}/complete" class="report">${csrfField(csrf)}
-        <label>Summary <textarea name="summary" rows="2" placeholder="what was done"></textarea></label>
-        <label>Result (JSON, optional) <textarea name="result" rows="2"></textarea></label>
-        <label>Artifact (https URL or mcp://cairn/&lt;id&gt;, optional) <input name="artifact"></label>
-        <button type="submit" class="primary">Complete</button></form>
-      <form method="post" action="${path}/fail" class="report">${csrfField(csrf)}
-        <label>Summary <textarea name="summary" rows="2" placeholder="what was tried and why it stopped"></textarea></label>
-        <label>Artifact (optional) <input name="artifact"></label>
-        <button type="submit" class="danger">Fail</button></form>
-      <form method="post" action="${path}/release">${csrfField(csrf)}
-        <label>Summary (optional) <input name="summary"></label>
-        <button type="submit">Release</button> <span class="muted">back to pending, no verdict</span></form>
-    </div>`);
-  }
+  if (t.state === 'claimed') forms.push(heldActions(path, t, csrf, nowMs, me, lease));
   if (t.state !== 'done' && t.state !== 'canceled') {
     forms.push(html`<form method="post" action="${path}/cancel">${csrfField(csrf)}
       <button type="submit" class="danger">Cancel todo</button></form>`);
@@ -344,7 +357,8 @@ function jsonBlock(v: unknown): Html {
   return html`<pre class="json">${v === null || v === undefined ? 'null' : JSON.stringify(v, null, 2)}</pre>`;
 }
 
-export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html | null, nowMs: number): Html {
+/** The todo drawer, for the signed-in owner `me` (their handle). */
+export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html | null, nowMs: number, me: string): Html {
   const fact = (k: string, v: Html | string) => html`<dt>${k}</dt><dd>${v}</dd>`;
   return html`<article class="drawer" data-todo="${t.id}">
   <p><a href="${base}/todos">← Todos</a></p>
@@ -356,7 +370,7 @@ export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html
     ${fact('Queue', html`${t.queue} <span class="muted">on endpoint</span> ${t.agent_id}${t.endpoint_revoked ? html` <span class="badge dead">revoked</span>` : ''}`)}
     ${fact('State', stateBadge(t))}
     ${fact('Attempt counter', html`<span class="counter">${attemptCounter(t)}</span>`)}
-    ${fact('Held by', heldBy(t) ? html`<span class="data">${heldBy(t)}</span> until ${stamp(t.lease_expires_at)}` : '—')}
+    ${fact('Held by', t.held_by ? html`<span class="data">${t.held_by}</span> until ${stamp(t.lease_expires_at)}` : '—')}
     ${fact('Next retry', t.next_retry_at ? stamp(t.next_retry_at) : t.dead_letter ? 'none — dead letter' : '—')}
     ${fact('Dead letter', t.dead_letter ? 'yes' : 'no')}
     ${fact('Run at', stamp(t.run_at))}
@@ -365,7 +379,7 @@ export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html
     ${fact('Attempts', `${t.attempts_total} in all${t.attempts.length < t.attempts_total ? `, ${t.attempts.length} shown` : ''}`)}
     ${t.attempts_pruned ? fact('Attempts pruned', html`<span class="pruned">${t.attempts_pruned} oldest attempts were pruned by the history cap</span>`) : ''}
   </dl>
-  ${actions(base, t, csrf, nowMs)}
+  ${actions(base, t, csrf, nowMs, me)}
   <section class="timeline-section"><h2>Attempt timeline</h2>
     <p class="muted">One row per attempt, oldest at the top, times in UTC. Row labels are claimant names written by the attempts (data).</p>
     <figure class="timeline-figure">${timelineSvg(t.attempts, nowMs)}</figure>

@@ -295,7 +295,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
     if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
     try {
       const t = await ledger.todo(s, id);
-      page(res, status, t.title ?? 'Todo', todoBody(B, t, s.csrf_token, banner, Date.now()), s);
+      page(res, status, t.title ?? 'Todo', todoBody(B, t, s.csrf_token, banner, Date.now(), s.handle), s);
     } catch (err) {
       if (toCallerError(err).kind !== 'not_found') throw err;
       page(res, 404, 'Not found', notFoundBody(B, id), s);

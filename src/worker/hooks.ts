@@ -2,11 +2,10 @@
 // connection of its own), the summary-from-result switch written at start (when set), and the embedded worker
 // (unless --no-worker), stopped on stop.
 import type { Express } from 'express';
-import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
 import type { AppContext } from '../context.js';
 import { createPool, roleFor, type Sql, WORKER_ROLE } from '../db.js';
 import { metricsHandler } from '../metrics.js';
-import type { OpsConfig } from './config.js';
 import { type RunningWorker, startWorker } from './index.js';
 import { applyAttemptSummaryFromResult } from './settings.js';
 
@@ -16,14 +15,14 @@ export interface OperationsHooks {
   onStop: () => Promise<void>;
 }
 
-/** startWorker's options from the operations settings (and the webhook bounds of the main configuration). */
-export function workerOptions(ops: OpsConfig, config: Config = loadConfig()) {
+/** startWorker's options from the configuration. */
+export function workerOptions(config: Config) {
   return {
-    reapIntervalSeconds: ops.SWITCHBOARD_REAP_INTERVAL,
-    notifyUrl: ops.SWITCHBOARD_NOTIFY_URL,
-    notifyTimeoutSeconds: ops.SWITCHBOARD_NOTIFY_TIMEOUT,
-    concurrency: ops.SWITCHBOARD_WORKER_CONCURRENCY,
-    pruneBatch: ops.SWITCHBOARD_PRUNE_BATCH,
+    reapIntervalSeconds: config.SWITCHBOARD_REAP_INTERVAL,
+    notifyUrl: config.SWITCHBOARD_NOTIFY_URL,
+    notifyTimeoutSeconds: config.SWITCHBOARD_NOTIFY_TIMEOUT,
+    concurrency: config.SWITCHBOARD_WORKER_CONCURRENCY,
+    pruneBatch: config.SWITCHBOARD_PRUNE_BATCH,
     webhookAllowPrivate: config.SWITCHBOARD_WEBHOOK_ALLOW_PRIVATE,
     webhookMaxReplyBytes: config.SWITCHBOARD_WEBHOOK_MAX_REPLY_BYTES,
   };
@@ -39,8 +38,8 @@ export function isLoopbackHost(host: string): boolean {
  * /metrics lists every tenant's queue names: reachable from other machines, it must ask for a token. Throws a
  * ConfigError naming SWITCHBOARD_METRICS_TOKEN when the server would listen beyond loopback without one.
  */
-export function requireMetricsTokenFor(host: string, ops: OpsConfig): void {
-  if (!isLoopbackHost(host) && ops.SWITCHBOARD_METRICS_TOKEN === undefined) {
+export function requireMetricsTokenFor(host: string, config: Pick<Config, 'SWITCHBOARD_METRICS_TOKEN'>): void {
+  if (!isLoopbackHost(host) && config.SWITCHBOARD_METRICS_TOKEN === undefined) {
     throw new ConfigError(
       'SWITCHBOARD_METRICS_TOKEN',
       `required when listening on ${host} (not loopback): /metrics would be open to anyone who reaches the port ` +
@@ -54,12 +53,10 @@ export interface OperationsOptions {
   worker: boolean;
   /** The address the server will listen on: beyond loopback, SWITCHBOARD_METRICS_TOKEN is required. */
   host?: string;
-  config?: Config;
 }
 
-export function operationsHooks(ops: OpsConfig, opts: OperationsOptions): OperationsHooks {
-  const config = opts.config ?? loadConfig();
-  if (opts.host !== undefined) requireMetricsTokenFor(opts.host, ops);
+export function operationsHooks(config: Config, opts: OperationsOptions): OperationsHooks {
+  if (opts.host !== undefined) requireMetricsTokenFor(opts.host, config);
   let worker: RunningWorker | null = null;
   // Scrapes read on a connection of their own (opened at the first scrape), never one of the tool calls' pool.
   // As switchboard_worker where the login may take it (the metrics are the worker role's aggregates).
@@ -74,7 +71,7 @@ export function operationsHooks(ops: OpsConfig, opts: OperationsOptions): Operat
       app.get(
         '/metrics',
         metricsHandler(metricsSql, {
-          token: ops.SWITCHBOARD_METRICS_TOKEN,
+          token: config.SWITCHBOARD_METRICS_TOKEN,
           log: ctx.log,
           mcp: ctx.mcpStats,
           cacheMs: config.SWITCHBOARD_METRICS_CACHE_SECONDS * 1000,
@@ -88,10 +85,10 @@ export function operationsHooks(ops: OpsConfig, opts: OperationsOptions): Operat
       );
     },
     async onStart(ctx) {
-      const on = await applyAttemptSummaryFromResult(ctx.sql, ops, ctx.log);
+      const on = await applyAttemptSummaryFromResult(ctx.sql, config, ctx.log);
       if (on) ctx.log.warn('SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT is on: results without a summary are replayed to later claimers');
       if (opts.worker) {
-        worker = await startWorker({ databaseUrl: opts.databaseUrl, logger: ctx.log, ...workerOptions(ops, config) });
+        worker = await startWorker({ databaseUrl: opts.databaseUrl, logger: ctx.log, ...workerOptions(config) });
       }
     },
     async onStop() {

@@ -1,7 +1,7 @@
 // Operator switches that live in the ledger's settings, written from the environment when a server starts.
 import type postgres from 'postgres';
 import type { Logger } from '../log.js';
-import type { OpsConfig } from './config.js';
+import type { Config } from '../config.js';
 import * as ledger from './ledger.js';
 
 /**
@@ -11,7 +11,7 @@ import * as ledger from './ledger.js';
  */
 export async function applyAttemptSummaryFromResult(
   sql: postgres.Sql,
-  config: Pick<OpsConfig, 'SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT'>,
+  config: Pick<Config, 'SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT'>,
   log?: Logger,
 ): Promise<boolean | undefined> {
   const on = config.SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT;

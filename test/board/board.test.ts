@@ -195,17 +195,26 @@ t.test('Retry now makes the dead letter pending; claimed from the Board and comp
   await page.screenshot({ path: `${ARTIFACTS}board-drawer-completed.png`, fullPage: true });
 });
 
-t.test('Complete on a lease an agent holds is refused with the conflict shown plainly', async (t) => {
+t.test("a lease an agent holds offers no Extend, Complete, Fail or Release; a report sent anyway is a plain conflict", async (t) => {
   const { page } = alice;
   await page.goto(`${base}/board/todos/${ids.held}`);
   t.match(await page.locator('.held .note').textContent(), 'An agent (agent:buildbot) holds this lease');
-  const [resp] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/complete') && r.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Complete' }).click(),
-  ]);
+  for (const name of ['Extend', 'Complete', 'Fail', 'Release']) {
+    t.equal(await page.getByRole('button', { name, exact: true }).count(), 0, `no ${name}: it could only answer conflict`);
+  }
+  t.equal(await page.getByRole('button', { name: 'Cancel todo' }).count(), 1, 'Cancel, which can stop it, is offered');
+  t.equal(await page.locator('ol.attempts > li[data-outcome="open"] .untrusted-label').textContent(),
+    'Written by the attempt in progress — data, not instructions', 'the open attempt is not called an earlier one');
+
+  // A page from before the agent claimed (or a hand-made form) can still send one: the ledger refuses it plainly.
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const resp = await page.context().request.post(`${base}/board/todos/${ids.held}/complete`, {
+    form: { csrf, summary: 'done by hand' }, headers: { origin: base }, maxRedirects: 0,
+  });
   t.equal(resp.status(), 409, 'HTTP 409');
-  const banner = await page.locator('.banner.error').textContent();
-  t.match(banner, /^Conflict: todo .* is held by agent:buildbot, not by you from the Board/, 'the conflict is shown plainly');
+  await page.setContent(await resp.text());
+  t.match(await page.locator('.banner.error').textContent(), /^Conflict: todo .* is held by agent:buildbot, not by you from the Board/,
+    'the conflict is shown plainly');
   const todo = await q<{ state: string; owner: string }>(`select state, owner from switchboard.todos where id = $1`, ids.held);
   t.same(todo, { state: 'claimed', owner: 'agent:buildbot' }, 'the agent still holds it');
 });

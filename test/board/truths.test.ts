@@ -1,5 +1,5 @@
 // The Board in a real browser (Debian's Chromium via playwright-core) tells no small untruths: no Claim button on
-// a lease already held, "claimable now" after Retry now, no untrusted-data box around a missing result, an answer
+// a lease already held, no Extend, Complete, Fail or Release on a lease an agent holds, "claimable now" after Retry now, no untrusted-data box around a missing result, an answer
 // for /favicon.ico, a sign-in page that names its account, no prototype key read as a banner, and an attempt
 // counter past its cap (a release keeps the count) read as "cap reached" rather than "3 of 1".
 import type { Server } from 'node:http';
@@ -130,11 +130,15 @@ t.test('Claim is offered only where it can work: not on a lease you (or an agent
   t.equal(await claimButton(alice.page).count(), 0, "no Claim on an agent's live lease either");
   t.match(await alice.page.locator('p.story').textContent(), 'Now held by agent:buildbot until', 'the story says who holds it');
   t.equal(await alice.page.locator('dl.facts dt', { hasText: 'Held by' }).count(), 1, 'the holder is "Held by"');
+  for (const name of ['Extend', 'Complete', 'Fail', 'Release']) {
+    t.equal(await alice.page.getByRole('button', { name, exact: true }).count(), 0, `nor ${name}, which act only on a Board lease`);
+  }
 
   await q(`update switchboard.todos set lease_expires_at = now() - interval '1 minute' where id = $1`, agents);
   await drawer(agents);
   t.equal(await claimButton(alice.page).count(), 1, 'a lapsed lease below the cap can be taken over: Claim');
   t.match(await alice.page.locator('p.story').textContent(), 'lease of agent:buildbot lapsed at', 'and the story says it lapsed');
+  t.equal(await alice.page.getByRole('button', { name: 'Extend', exact: true }).count(), 0, 'still no Extend on it');
 });
 
 t.test('after Retry now the todo is "claimable now", not "claimable from" a time gone by', async (t) => {

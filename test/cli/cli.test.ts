@@ -1,4 +1,9 @@
 // The `switchboard` CLI as a user runs it: --help everywhere, config errors, owner and endpoint management.
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import t from 'tap';
 import { freshDatabase } from '../helpers/db.js';
 import { runCli } from './run.js';
@@ -23,6 +28,11 @@ t.test('a bad configuration value exits 2 with one line naming the variable', as
     [{ SWITCHBOARD_PG_PORT: '70000' }, ['start'], /^switchboard: SWITCHBOARD_PG_PORT: .+\n$/],
     [{}, ['serve'], /^switchboard: DATABASE_URL: required.*\n$/],
     [{ DATABASE_URL: 'postgres://x@127.0.0.1/x' }, ['mcp'], /^switchboard: SWITCHBOARD_CREDENTIAL: required.*\n$/],
+    // One loader for every process: the worker's settings are read, and named, like the server's.
+    [{ DATABASE_URL: 'postgres://x@127.0.0.1/x', SWITCHBOARD_REAP_INTERVAL: 'often' }, ['worker'],
+      /^switchboard: SWITCHBOARD_REAP_INTERVAL: must be a number\n$/],
+    [{ DATABASE_URL: 'postgres://x@127.0.0.1/x', SWITCHBOARD_NOTIFY_URL: 'ftp://x' }, ['serve'],
+      /^switchboard: SWITCHBOARD_NOTIFY_URL: must be an http:\/\/ or https:\/\/ URL\n$/],
   ];
   for (const [env, args, line] of cases) {
     const r = await runCli(args, env);
@@ -137,4 +147,56 @@ t.test('migrate runs twice without changes', async (t) => {
   const r = await runCli(['migrate', '--quiet'], { DATABASE_URL: db.url });
   t.equal(r.code, 0, r.stderr);
   t.equal(r.stderr, '');
+});
+
+t.test('a busy port stops start and serve at once, naming the port and its setting, before any Postgres starts', async (t) => {
+  const busy = createServer();
+  await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
+  t.teardown(() => new Promise<void>((done) => busy.close(() => done())));
+  const port = String((busy.address() as AddressInfo).port);
+  const parent = await mkdtemp(join(tmpdir(), 'sb-busy-'));
+  await chmod(parent, 0o755); // reachable by the postgres user, so only the port can stop start here
+  const dataDir = join(parent, 'pg');
+  t.teardown(() => rm(dirname(dataDir), { recursive: true, force: true }));
+
+  const start = await runCli(['start'], { SWITCHBOARD_PORT: port, SWITCHBOARD_DATA_DIR: dataDir });
+  t.equal(start.code, 2, 'start: a configuration error, exit 2');
+  t.match(start.stderr, new RegExp(`^switchboard: SWITCHBOARD_PORT: ${port} on 127\\.0\\.0\\.1 is in use.*--port.*\\n$`),
+    'one line: which port, which setting');
+  t.notOk(existsSync(dataDir), 'no embedded Postgres was initialised first');
+
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const serve = await runCli(['serve', '--port', port], { DATABASE_URL: db.url });
+  t.equal(serve.code, 2, 'serve: exit 2');
+  t.match(serve.stderr, new RegExp(`^switchboard: SWITCHBOARD_PORT: ${port} on 127\\.0\\.0\\.1 is in use`), 'serve says the same');
+  t.notMatch(serve.stderr, /EADDRINUSE/, 'not the raw system error');
+});
+
+t.test("the CLI's hints name CLI commands, not SQL functions", async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const env = { DATABASE_URL: db.url };
+  const sqlName = /\b(add_owner|vend_endpoint|list_endpoints|owner_login_token|find_owner)\b/;
+
+  const login = await runCli(['owner', 'login', 'carol'], env);
+  t.equal(login.code, 1);
+  t.match(login.stderr, /^switchboard: not_found: no owner with handle carol\n {2}Add the owner first: switchboard owner add carol\n$/);
+  const vend = await runCli(['endpoint', 'vend', '--owner', 'carol', '--agent', 'b'], env);
+  t.match(vend.stderr, /\n {2}Add the owner first: switchboard owner add carol\n$/, 'vend for an unknown owner');
+  t.notMatch(login.stderr + vend.stderr, sqlName, 'no SQL function named');
+
+  await runCli(['owner', 'add', 'alice'], env);
+  const unknown = '00000000-0000-4000-8000-000000000000';
+  for (const cmd of [['revoke'], ['rotate']]) {
+    const r = await runCli(['endpoint', ...cmd, '--owner', 'alice', unknown], env);
+    t.equal(r.code, 1);
+    t.match(r.stderr, /\n {2}switchboard endpoint list --owner alice shows the endpoints alice vended\.\n$/, `${cmd[0]}: a CLI hint`);
+    t.notMatch(r.stderr, sqlName, `${cmd[0]}: no SQL function named`);
+  }
+  const admission = await runCli(['endpoint', 'admission', unknown, '--claims-per-minute', '5'], env);
+  t.match(admission.stderr, /\n {2}switchboard endpoint list --owner <handle> lists an owner's endpoints\.\n$/);
+  const [sql] = await db.sql`select 1`.then(() =>
+    db.sql`select switchboard.set_endpoint_admission(${unknown}::uuid, 5)`.catch((e: { hint: string }) => [e.hint]));
+  t.match(sql, /list_endpoints/, 'while in SQL the hint names the SQL function');
 });

@@ -6,7 +6,7 @@ import t from 'tap';
 import { ConfigError } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { metricsHandler } from '../../src/metrics.js';
-import { loadOpsConfig } from '../../src/worker/config.js';
+import { loadConfig } from '../../src/config.js';
 import { applyAttemptSummaryFromResult } from '../../src/worker/settings.js';
 import { runPrune } from '../../src/worker/tasks.js';
 import { freshDatabase, type TestDb } from '../helpers/db.js';
@@ -162,12 +162,12 @@ t.test('SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT sets attempt_summary_from_result
   const setting = async () =>
     (await db.sql`select value from switchboard.settings where key = 'attempt_summary_from_result'`)[0].value;
 
-  t.equal(await applyAttemptSummaryFromResult(db.sql, loadOpsConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'true' })), true, 'on');
+  t.equal(await applyAttemptSummaryFromResult(db.sql, loadConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'true' })), true, 'on');
   t.equal(await setting(), 'true', 'true switches the setting on');
-  t.equal(await applyAttemptSummaryFromResult(db.sql, loadOpsConfig({})), undefined, 'unset: nothing written');
+  t.equal(await applyAttemptSummaryFromResult(db.sql, loadConfig({})), undefined, 'unset: nothing written');
   t.equal(await setting(), 'true', 'unset leaves the setting as it was');
-  t.equal(await applyAttemptSummaryFromResult(db.sql, loadOpsConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'off' })), false, 'off');
+  t.equal(await applyAttemptSummaryFromResult(db.sql, loadConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'off' })), false, 'off');
   t.equal(await setting(), 'false', 'false switches it off');
-  t.throws(() => loadOpsConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'maybe' }),
+  t.throws(() => loadConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'maybe' }),
     new ConfigError('SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT', 'must be true or false'), 'anything else names the variable');
 });

@@ -8,7 +8,6 @@ import postgres from 'postgres';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { metricsHandler } from '../../src/metrics.js';
 import { startServer } from '../../src/server.js';
-import { loadOpsConfig } from '../../src/worker/config.js';
 import { operationsHooks } from '../../src/worker/hooks.js';
 import { runCli } from '../cli/run.js';
 import { call, fixture } from '../mcp/helpers.js';
@@ -18,19 +17,19 @@ const TOKEN = 'metrics-token-abcdefghij';
 const auth = { headers: { authorization: `Bearer ${TOKEN}` } };
 
 t.test('listening beyond loopback without SWITCHBOARD_METRICS_TOKEN is refused, naming it', async (t) => {
-  const none = loadOpsConfig({});
+  const none = loadConfig({});
   for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.internal']) {
     t.throws(
-      () => operationsHooks(none, { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host, config: loadConfig({}) }),
+      () => operationsHooks(none, { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host }),
       { name: 'Error', variable: 'SWITCHBOARD_METRICS_TOKEN' },
       `${host}: refused`,
     );
   }
   for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) {
-    t.doesNotThrow(() => operationsHooks(none, { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host, config: loadConfig({}) }), `${host}: fine`);
+    t.doesNotThrow(() => operationsHooks(none, { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host }), `${host}: fine`);
   }
   t.doesNotThrow(
-    () => operationsHooks(loadOpsConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN }), { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host: '0.0.0.0', config: loadConfig({}) }),
+    () => operationsHooks(loadConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN }), { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host: '0.0.0.0' }),
     '0.0.0.0 with a token: fine',
   );
   t.ok(new ConfigError('X', 'y') instanceof Error);
@@ -44,10 +43,9 @@ t.test('`serve --host 0.0.0.0` without a token stops with status 2 and names the
 
 t.test('scrapes read on one connection of their own, share one read, and leave the tool calls alone', async (t) => {
   const f = await fixture(t);
-  const ops = operationsHooks(loadOpsConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN }), {
+  const ops = operationsHooks(loadConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN, SWITCHBOARD_METRICS_CACHE_SECONDS: '0' }), {
     databaseUrl: f.db.url,
     worker: false,
-    config: loadConfig({ SWITCHBOARD_METRICS_CACHE_SECONDS: '0' }),
   });
   const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0,
     mount: [ops.mount], onStart: ops.onStart, onStop: ops.onStop });
@@ -138,10 +136,9 @@ t.test('an answer is reused for SWITCHBOARD_METRICS_CACHE_SECONDS; 0 reads every
   const f = await fixture(t);
   const agent = await f.memoryClient(await f.vend(await f.owner('alice'), 'bot'));
   const serve = async (cacheSeconds: string) => {
-    const ops = operationsHooks(loadOpsConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN }), {
+    const ops = operationsHooks(loadConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN, SWITCHBOARD_METRICS_CACHE_SECONDS: cacheSeconds }), {
       databaseUrl: f.db.url,
       worker: false,
-      config: loadConfig({ SWITCHBOARD_METRICS_CACHE_SECONDS: cacheSeconds }),
     });
     const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0,
       mount: [ops.mount], onStart: ops.onStart, onStop: ops.onStop });

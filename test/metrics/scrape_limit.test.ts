@@ -10,7 +10,6 @@ import { loadConfig } from '../../src/config.js';
 import { metricsHandler } from '../../src/metrics.js';
 import type { ScrapeLimits } from '../../src/scrape-limit.js';
 import { startServer } from '../../src/server.js';
-import { loadOpsConfig } from '../../src/worker/config.js';
 import { operationsHooks } from '../../src/worker/hooks.js';
 import { runCli } from '../cli/run.js';
 import { fixture } from '../mcp/helpers.js';
@@ -53,8 +52,9 @@ t.test('the configured server answers the burst, then 429 with Retry-After; a sc
     SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE: '1',
     SWITCHBOARD_METRICS_SCRAPE_BURST: '2',
     SWITCHBOARD_METRICS_QUEUE: '0',
+    SWITCHBOARD_METRICS_TOKEN: TOKEN,
   });
-  const ops = operationsHooks(loadOpsConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN }), { databaseUrl: f.db.url, worker: false, config });
+  const ops = operationsHooks(config, { databaseUrl: f.db.url, worker: false });
   const server = await startServer({ config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0,
     mount: [ops.mount], onStart: ops.onStart, onStop: ops.onStop });
   t.teardown(() => server.stop(1000));

@@ -2,7 +2,7 @@
 // worker (or none with --no-worker), and the summary-from-result switch written at start.
 import t from 'tap';
 import { startServer } from '../../src/server.js';
-import { loadOpsConfig } from '../../src/worker/config.js';
+import { loadConfig } from '../../src/config.js';
 import { operationsHooks } from '../../src/worker/hooks.js';
 import { call, fixture } from '../mcp/helpers.js';
 import { until } from './helpers.js';
@@ -12,7 +12,7 @@ const TOKEN = 'metrics-token-abcdefghij';
 t.test('serve with the worker: /metrics behind its token, lapsed leases reaped, the env switch applied', async (t) => {
   const f = await fixture(t);
   const ops = operationsHooks(
-    loadOpsConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN, SWITCHBOARD_REAP_INTERVAL: '1', SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'yes' }),
+    loadConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN, SWITCHBOARD_REAP_INTERVAL: '1', SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'yes' }),
     { databaseUrl: f.db.url, worker: true },
   );
   const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0,
@@ -44,7 +44,7 @@ t.test('serve with the worker: /metrics behind its token, lapsed leases reaped, 
 
 t.test('serve --no-worker runs no worker', async (t) => {
   const f = await fixture(t);
-  const ops = operationsHooks(loadOpsConfig({}), { databaseUrl: f.db.url, worker: false });
+  const ops = operationsHooks(loadConfig({}), { databaseUrl: f.db.url, worker: false });
   const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0,
     mount: [ops.mount], onStart: ops.onStart, onStop: ops.onStop });
   t.teardown(() => server.stop(1000));

@@ -1,7 +1,8 @@
--- add_todo (agent): switchboard.add_todo for the endpoint the caller's bearer credential names. The credential is
--- digested here, inside the statement that runs the verb, so a connection holding switchboard_agent and no valid
--- credential can do nothing; an unknown, expired or revoked credential, or a verb outside the endpoint's frozen
--- set, is forbidden. Everything else (arguments, document, errors) is switchboard.add_todo's.
+-- add_todo (agent): switchboard.add_todo for the endpoint that the bearer credential names. The
+-- credential is digested inside the statement that runs the verb, so a connection holding
+-- switchboard_agent and no valid credential can do nothing. Returns what switchboard.add_todo
+-- returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+-- endpoint's frozen set), then those of switchboard.add_todo.
 create or replace function switchboard_agent.add_todo(
   credential text,
   queue text,
@@ -22,7 +23,3 @@ begin
   return switchboard.add_todo(switchboard_internal.agent_endpoint(credential), queue, payload, title, routing, priority, max_attempts, run_at);
 end;
 $$;
-comment on function switchboard_agent.add_todo(text, text, jsonb, text, jsonb, integer, integer, timestamptz) is
-$$add_todo(credential, queue, payload '{}', title, routing '{}', priority 0, max_attempts, run_at) -> todo.
-As switchboard.add_todo, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.add_todo.$$;

@@ -1,7 +1,8 @@
--- claim_next (agent): switchboard.claim_next for the endpoint the caller's bearer credential names. The credential is
--- digested here, inside the statement that runs the verb, so a connection holding switchboard_agent and no valid
--- credential can do nothing; an unknown, expired or revoked credential, or a verb outside the endpoint's frozen
--- set, is forbidden. Everything else (arguments, document, errors) is switchboard.claim_next's.
+-- claim_next (agent): switchboard.claim_next for the endpoint that the bearer credential names. The
+-- credential is digested inside the statement that runs the verb, so a connection holding
+-- switchboard_agent and no valid credential can do nothing. Returns what switchboard.claim_next
+-- returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+-- endpoint's frozen set), then those of switchboard.claim_next.
 create or replace function switchboard_agent.claim_next(
   credential text,
   queue text default null,
@@ -20,7 +21,3 @@ begin
   return switchboard.claim_next(switchboard_internal.agent_endpoint(credential), queue, claimant, require_fence, lease_seconds, mcp_session_id);
 end;
 $$;
-comment on function switchboard_agent.claim_next(text, text, text, boolean, integer, text) is
-$$claim_next(credential, queue null = any, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document or {"empty": true}.
-As switchboard.claim_next, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.claim_next.$$;

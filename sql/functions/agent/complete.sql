@@ -1,7 +1,8 @@
--- complete (agent): switchboard.complete for the endpoint the caller's bearer credential names. The credential is
--- digested here, inside the statement that runs the verb, so a connection holding switchboard_agent and no valid
--- credential can do nothing; an unknown, expired or revoked credential, or a verb outside the endpoint's frozen
--- set, is forbidden. Everything else (arguments, document, errors) is switchboard.complete's.
+-- complete (agent): switchboard.complete for the endpoint that the bearer credential names. The
+-- credential is digested inside the statement that runs the verb, so a connection holding
+-- switchboard_agent and no valid credential can do nothing. Returns what switchboard.complete
+-- returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+-- endpoint's frozen set), then those of switchboard.complete.
 create or replace function switchboard_agent.complete(
   credential text,
   todo_id uuid,
@@ -20,7 +21,3 @@ begin
   return switchboard.complete(switchboard_internal.agent_endpoint(credential), todo_id, result, summary, artifact, lease_token);
 end;
 $$;
-comment on function switchboard_agent.complete(text, uuid, jsonb, text, text, text) is
-$$complete(credential, todo_id, result, summary, artifact, lease_token) -> todo. claimed -> done: result is stored on the todo; the attempt closes completed/done.
-As switchboard.complete, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.complete.$$;

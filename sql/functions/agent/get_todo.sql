@@ -1,7 +1,8 @@
--- get_todo (agent): switchboard.get_todo for the endpoint the caller's bearer credential names. The credential is
--- digested here, inside the statement that runs the verb, so a connection holding switchboard_agent and no valid
--- credential can do nothing; an unknown, expired or revoked credential, or a verb outside the endpoint's frozen
--- set, is forbidden. Everything else (arguments, document, errors) is switchboard.get_todo's.
+-- get_todo (agent): switchboard.get_todo for the endpoint that the bearer credential names. The
+-- credential is digested inside the statement that runs the verb, so a connection holding
+-- switchboard_agent and no valid credential can do nothing. Returns what switchboard.get_todo
+-- returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+-- endpoint's frozen set), then those of switchboard.get_todo.
 create or replace function switchboard_agent.get_todo(
   credential text,
   todo_id uuid,
@@ -17,7 +18,3 @@ begin
   return switchboard.get_todo(switchboard_internal.agent_endpoint(credential), todo_id, attempts_limit);
 end;
 $$;
-comment on function switchboard_agent.get_todo(text, uuid, integer) is
-$$get_todo(credential, todo_id, attempts_limit 20) -> the todo with payload, routing, result, attempts (newest first, open one
-As switchboard.get_todo, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.get_todo.$$;

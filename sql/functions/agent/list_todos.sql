@@ -1,7 +1,8 @@
--- list_todos (agent): switchboard.list_todos for the endpoint the caller's bearer credential names. The credential is
--- digested here, inside the statement that runs the verb, so a connection holding switchboard_agent and no valid
--- credential can do nothing; an unknown, expired or revoked credential, or a verb outside the endpoint's frozen
--- set, is forbidden. Everything else (arguments, document, errors) is switchboard.list_todos's.
+-- list_todos (agent): switchboard.list_todos for the endpoint that the bearer credential names. The
+-- credential is digested inside the statement that runs the verb, so a connection holding
+-- switchboard_agent and no valid credential can do nothing. Returns what switchboard.list_todos
+-- returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+-- endpoint's frozen set), then those of switchboard.list_todos.
 create or replace function switchboard_agent.list_todos(
   credential text,
   queue text default null,
@@ -20,7 +21,3 @@ begin
   return switchboard.list_todos(switchboard_internal.agent_endpoint(credential), queue, state, dead_letter, page_size, cursor);
 end;
 $$;
-comment on function switchboard_agent.list_todos(text, text, text, boolean, integer, text) is
-$$list_todos(credential, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. The endpoint's todos, newest
-As switchboard.list_todos, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
-vended), then those of switchboard.list_todos.$$;

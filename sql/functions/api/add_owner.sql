@@ -1,7 +1,11 @@
--- add_owner: register a human who can vend endpoints and use the Board.
---   -> a new owner. Returns {owner_id, handle, created_at}.
---   Errors: invalid (handle not 1-64 of letters, digits, _ . @ -, starting alphanumeric),
---           conflict (the handle is taken, case-insensitively).
+-- add_owner: registers a human owner, who vends endpoints to agents and signs in to the Board. A
+-- new owner has no endpoints yet. Returns {owner_id, handle, created_at}. Errors: invalid (handle
+-- not 1-64 of letters, digits, _ . @ -, starting with a letter or digit), conflict (the handle is
+-- taken, case-insensitively).
+--
+-- handle: the owner's sign-in name, unique whatever its case.
+--
+-- Example: select switchboard.add_owner(handle => 'alice');
 create or replace function switchboard.add_owner(handle text)
 returns jsonb
 language plpgsql
@@ -23,6 +27,3 @@ begin
   return jsonb_build_object('owner_id', v_owner.id, 'handle', v_owner.handle, 'created_at', switchboard_internal.ts(v_owner.created_at));
 end;
 $$;
-comment on function switchboard.add_owner(text) is
-$$add_owner(handle) -> {owner_id, handle, created_at}. Registers a human owner (the Board's user), who vends endpoints.
-Errors: invalid (handle format: 1-64 of letters, digits, _ . @ -), conflict (handle taken, case-insensitive).$$;

@@ -1,9 +1,20 @@
--- add_todo: create a pending todo in the caller's scope.
---   -> pending, claimable from run_at (default now). Returns the todo.
---   Limits: queue 1-128 of [A-Za-z0-9_.:/-]; title <= 512 bytes; payload <= 256 KiB; routing an object
---   <= 16 KiB; priority -1000..1000 (higher first); max_attempts 1..1000 (default: default_max_attempts);
---   run_at a finite time in the years 0001-9999 (what RFC 3339 can write).
---   Errors: forbidden (endpoint revoked or without add_todo), invalid (any limit above).
+-- add_todo: creates a pending todo in the endpoint's scope. The todo is pending, claimable from
+-- run_at (now when null). Returns the todo document. Errors: forbidden (the endpoint is revoked, or
+-- add_todo was not vended to it), invalid (any limit below).
+--
+-- queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
+--   doorbells).
+-- payload: the work, any JSON up to 256 KiB; returned to whoever claims the todo.
+-- title: a line for humans (the Board), at most 512 bytes.
+-- routing: a JSON object up to 16 KiB, stored and returned, never interpreted.
+-- priority: -1000..1000; higher is claimed first.
+-- max_attempts: claims before a failure or a lapse dead-letters the todo, 1..1000; null: the
+--   setting default_max_attempts (5).
+-- run_at: not claimable before this time; null: now. A finite time in the years 0001-9999 (what RFC
+--   3339 can write).
+--
+-- Example: select switchboard.add_todo(endpoint_id => '<endpoint_id>', queue => 'builds',
+--   payload => '{"repo": "x"}', title => 'fix arm64');
 create or replace function switchboard.add_todo(
   endpoint_id uuid,
   queue text,
@@ -49,9 +60,3 @@ begin
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
-comment on function switchboard.add_todo(uuid, text, jsonb, text, jsonb, integer, integer, timestamptz) is
-$$add_todo(endpoint_id, queue, payload '{}', title, routing '{}', priority 0, max_attempts, run_at) -> todo.
-Creates a pending todo in the endpoint's scope, claimable from run_at (default now). Limits: queue 1-128 of
-[A-Za-z0-9_.:/-]; title <= 512 bytes; payload <= 256 KiB; routing a JSON object <= 16 KiB; priority -1000..1000
-(higher is claimed first); max_attempts 1..1000 (default setting default_max_attempts, 5); run_at finite, years 0001-9999.
-Errors: forbidden (revoked, or add_todo not vended), invalid (a limit).$$;

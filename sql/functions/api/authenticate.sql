@@ -1,6 +1,10 @@
--- authenticate: the endpoint a bearer credential names, compared as a SHA-256 digest: its current credential,
--- or the one rotate_credential replaced while its overlap window lasts. forbidden when the credential is
--- unknown, expired or its endpoint revoked (none of these are told apart).
+-- authenticate: the endpoint a bearer credential names, or forbidden. The credential is compared as
+-- a SHA-256 digest: the endpoint's current credential, or the one rotate_credential replaced while
+-- its overlap lasts. Reads only. Returns {endpoint_id, owner_id, agent_id, verbs}. Errors:
+-- forbidden (the credential is unknown, expired or its endpoint revoked; the three are not told
+-- apart).
+--
+-- Example: select switchboard.authenticate(credential => 'sbk_…');
 create or replace function switchboard.authenticate(credential text)
 returns jsonb
 language plpgsql
@@ -20,6 +24,3 @@ begin
                             'agent_id', v_endpoint.agent_id, 'verbs', to_jsonb(v_endpoint.verbs));
 end;
 $$;
-comment on function switchboard.authenticate(text) is
-$$authenticate(credential) -> {endpoint_id, owner_id, agent_id, verbs}. Resolves a bearer credential by its SHA-256: the current
-one, or the one rotate_credential replaced until its overlap ends. Errors: forbidden (unknown, expired or revoked, indistinguishably).$$;

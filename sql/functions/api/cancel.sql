@@ -1,6 +1,9 @@
--- cancel: the owner cancels a todo. pending | claimed | failed -> canceled; an open attempt closes
---   canceled/canceled. Locks the todo row. Returns the todo.
---   Errors: not_found (outside the owner's scope, identical to an unknown id), conflict (done or canceled).
+-- cancel: the owner cancels a todo, whatever holds it. pending | claimed | failed -> canceled; an
+-- open attempt closes canceled/canceled. Locks the todo row. Returns the todo document. Errors:
+-- not_found (outside the owner's scope, identical to an unknown id), conflict (done or already
+-- canceled).
+--
+-- Example: select switchboard.cancel(owner_id => '<owner_id>', todo_id => '<todo_id>');
 create or replace function switchboard.cancel(owner_id uuid, todo_id uuid)
 returns jsonb
 language plpgsql
@@ -15,11 +18,8 @@ begin
   if v_t.state in ('done', 'canceled') then
     perform switchboard_internal.raise('conflict', format('todo %s is %s and cannot be canceled', todo_id, v_t.state), null);
   end if;
-  -- Two steps, as in fail: given a variable rather than a volatile call, _todo_json is inlined and its plan cached.
+  -- Two steps, as in fail: given a variable rather than a volatile call, todo_json is inlined and its plan cached.
   v_t := switchboard_internal.end_attempt(v_t, 'canceled', null, null, null);
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
-comment on function switchboard.cancel(uuid, uuid) is
-$$cancel(owner_id, todo_id) -> todo. pending | claimed | failed -> canceled; an open attempt closes canceled/canceled.
-Errors: not_found (outside the owner's scope, identical to an unknown id), conflict (done or already canceled).$$;

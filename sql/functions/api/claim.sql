@@ -1,9 +1,15 @@
--- claim: claim one named todo. pending (ready) | failed (retry due) | claimed (lease lapsed, below the cap)
---   -> claimed. Opens an attempt; a lapsed lease taken over is closed lease_expired/requeued first.
---   Locks the todo row (waits for a concurrent transition on it). Returns the claim document.
---   Errors: forbidden, not_found (unknown or another tenant's id, identically), invalid (lease_seconds),
---           conflict (held under a live lease, not yet due, done, canceled, a dead letter, or its last
---           attempt lapsed and awaits the reaper's dead letter).
+-- claim: claims one named todo and opens an attempt on it. pending (ready) | failed (retry due) |
+-- claimed (lease lapsed, below its cap) -> claimed; a lapsed lease taken over is closed
+-- lease_expired/requeued first. Locks the todo row (waits for a concurrent transition on it).
+-- Returns the claim document: the todo with payload, routing, attempt_seq, attempts_total,
+-- prior_attempts (the five newest closed attempts, newest first), the untrusted-data notice, and
+-- lease_token (shown once) when fenced. Errors: forbidden, not_found (unknown or another tenant's
+-- id, identically), invalid (lease_seconds), conflict (held under a live lease, not yet due, done,
+-- canceled, a dead letter, or its last attempt lapsed and awaits the reaper's dead letter),
+-- throttled (over the endpoint's claim budget).
+--
+-- Example: select switchboard.claim(endpoint_id => '<endpoint_id>', todo_id => '<todo_id>',
+--   claimant => 'run-1');
 create or replace function switchboard.claim(
   endpoint_id uuid,
   todo_id uuid,
@@ -54,10 +60,3 @@ begin
                                            claimant, require_fence, v_lease, mcp_session_id);
 end;
 $$;
-comment on function switchboard.claim(uuid, uuid, text, boolean, integer, text) is
-$$claim(endpoint_id, todo_id, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document.
-pending (ready) | failed (retry due) | claimed with a lapsed lease below its cap -> claimed; opens an attempt (a lapsed one
-is closed lease_expired/requeued). Returns the todo with payload, routing, attempt_seq, attempts_total, prior_attempts
-(5 newest closed, newest first) and, when require_fence, a lease_token shown once. claimant is cut to 128 bytes without
-control characters; lease_seconds 1..86400 (default setting default_lease_seconds).
-Errors: forbidden, not_found (unknown or foreign id alike), invalid (lease_seconds), conflict (not claimable now).$$;

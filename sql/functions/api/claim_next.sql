@@ -1,10 +1,14 @@
--- claim_next: claim the best claimable todo of the caller's scope (one queue, or all of them).
---   Lapsed leases below their cap are taken over first (they were at the head of the queue already and are
---   closed lease_expired/requeued); a lapsed lease on its last attempt met on the way is dead-lettered (closed
---   reaped/dead_lettered, as the reaper would) and the search goes on; then the ready todo with the highest priority and the earliest ready_at
---   (pending from run_at, failed from next_retry_at). Picks with FOR UPDATE SKIP LOCKED, so concurrent
---   callers never wait for one another. Returns the claim document, or {"empty": true}.
---   Errors: forbidden, invalid (queue format, lease_seconds).
+-- claim_next: claims the best claimable todo of the endpoint's scope, in one queue or in all.
+-- Lapsed leases below their cap are taken over first (closed lease_expired/requeued); a lapsed
+-- lease on its last attempt met on the way is dead-lettered, as the reaper would
+-- (reaped/dead_lettered), and the search goes on; then the ready todo with the highest priority and
+-- the earliest ready time (pending from run_at, failed from next_retry_at, before any sweep). Picks
+-- with FOR UPDATE SKIP LOCKED, so concurrent callers never wait for one another or claim the same
+-- todo. Returns the claim document (as claim), or {"empty": true}. Errors: forbidden, invalid
+-- (queue format, lease_seconds), throttled (over the endpoint's claim budget).
+--
+-- Example: select switchboard.claim_next(endpoint_id => '<endpoint_id>', queue => 'builds',
+--   claimant => 'run-1', require_fence => true);
 create or replace function switchboard.claim_next(
   endpoint_id uuid,
   queue text default null,
@@ -109,10 +113,3 @@ begin
                                            'agent:' || v_agent, claimant, require_fence, v_lease, mcp_session_id, v_budget);
 end;
 $$;
-comment on function switchboard.claim_next(uuid, text, text, boolean, integer, text) is
-$$claim_next(endpoint_id, queue null = any, claimant, require_fence false, lease_seconds, mcp_session_id) -> claim document or {"empty": true}.
-Takes over a lapsed lease below its cap first (closed lease_expired/requeued); a lapsed lease on its last attempt it meets is
-dead-lettered in the same transaction (reaped/dead_lettered, the reaper's pair) and it looks on; else the ready todo with the highest priority
-and earliest ready time (pending from run_at; failed once next_retry_at has passed, before any sweep). FOR UPDATE SKIP
-LOCKED: concurrent callers never block each other or claim the same todo. Same document and limits as claim.
-Errors: forbidden, invalid (queue format, lease_seconds).$$;

@@ -1,8 +1,11 @@
--- complete: the holder reports. claimed -> done: result is stored on the todo; the attempt closes completed/done.
---   summary is cut to 2048 bytes on a UTF-8 boundary and marked summary_truncated, never rejected. artifact is
---   validated first (mcp://cairn/<id> or https URL, <= 512 bytes). Locks the todo row. Returns the todo.
---   Errors: forbidden, not_found, invalid (artifact; result over 256 KiB: the todo stays claimed),
---           conflict (not claimed, or not the holder of the live lease, fence included).
+-- complete: the holder reports its attempt done. claimed -> done: result is stored on the todo, and
+-- the attempt closes completed/done with its summary and artifact. Locks the todo row. Returns the
+-- todo document. Errors: forbidden, not_found, invalid (artifact; result over 256 KiB: the todo
+-- stays claimed), conflict (not claimed, or not the holder of the live lease: a fenced attempt
+-- needs its lease_token).
+--
+-- Example: select switchboard.complete(endpoint_id => '<endpoint_id>', todo_id => '<todo_id>',
+--   result => '{"pr": 42}', summary => 'pinned the linker; green');
 create or replace function switchboard.complete(
   endpoint_id uuid,
   todo_id uuid,
@@ -47,8 +50,3 @@ begin
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
-comment on function switchboard.complete(uuid, uuid, jsonb, text, text, text) is
-$$complete(endpoint_id, todo_id, result, summary, artifact, lease_token) -> todo. claimed -> done: result is stored on the todo; the attempt closes completed/done.
-summary: cut to 2048 bytes on a UTF-8 boundary (summary_truncated); artifact: mcp://cairn/<id> or an absolute https URL,
-<= 512 bytes, never fetched. Errors: forbidden, not_found, invalid (artifact, result > 256 KiB; the todo stays claimed),
-conflict (not claimed, or not the holder of the live lease: a fenced attempt needs its lease_token).$$;

@@ -1,5 +1,10 @@
--- contract: the constants the SQL API keeps, for DBAs and for the TypeScript generated from them: agent verbs,
--- implied verbs, error kinds with SQLSTATEs and meanings, size and range limits.
+-- contract: the constants every surface shares, defined once in SQL. Agent verbs in their canonical
+-- order, the verbs another verb implies (list_todos grants get_todo), the error kinds with their
+-- SQLSTATEs and meanings, and the size and range limits; src/contract.gen.ts is generated from it.
+-- Reads only. Returns {verbs, implied_verbs, errors: [{kind, sqlstate, meaning}], limits}. Errors:
+-- none.
+--
+-- Example: select switchboard.contract() -> 'limits';
 create or replace function switchboard.contract()
 returns jsonb
 language sql
@@ -9,6 +14,3 @@ set search_path = switchboard, pg_temp
 as $$
   select switchboard_internal.contract();
 $$;
-comment on function switchboard.contract() is
-$$contract() -> {verbs, implied_verbs, errors: [{kind, sqlstate, meaning}], limits}. The constants every surface shares, defined once
-in SQL (src/contract.gen.ts is generated from it). Never raises.$$;

@@ -1,10 +1,15 @@
--- credential_endpoint: the endpoint a bearer credential names, or null where authenticate would raise forbidden
--- (unknown, expired or revoked credential). Both read _credential_endpoint_row, so the rule lives in one place. Not
--- raising is the point: one statement can authenticate a call and run its verb only for the right endpoint,
--- one round trip instead of two, and the caller can tell a refused credential from a verb's own forbidden:
---   select a.endpoint_id, case when a.endpoint_id = $2::uuid then switchboard.claim_next(endpoint_id => $2::uuid, ...) end
---     from (select switchboard.credential_endpoint(credential => $1::text) as endpoint_id offset 0) a
--- (offset 0 keeps the subquery from being pulled up, so the credential is checked once, before the verb.)
+-- credential_endpoint: the endpoint a bearer credential names, or null where authenticate would
+-- refuse it. Not raising is the point: one statement can authenticate a call and run its verb only
+-- for the right endpoint, in one round trip, and the caller can tell a refused credential from a
+-- verb's own forbidden. Reads only. Returns the endpoint id, or null (the credential is unknown,
+-- expired or its endpoint revoked). Errors: none.
+--
+-- In the example, offset 0 keeps the subquery from being pulled up, so the credential is checked
+-- once, before the verb.
+--
+-- Example: select a.endpoint_id, case when a.endpoint_id = '<endpoint_id>'
+--                                then switchboard.claim_next(endpoint_id => a.endpoint_id) end
+--   from (select switchboard.credential_endpoint(credential => 'sbk_…') as endpoint_id offset 0) a;
 create or replace function switchboard.credential_endpoint(credential text)
 returns uuid
 language plpgsql
@@ -19,6 +24,3 @@ begin
   return v_endpoint.id;
 end;
 $$;
-comment on function switchboard.credential_endpoint(text) is
-$$credential_endpoint(credential) -> endpoint_id or null. The endpoint authenticate would answer for a bearer credential, null where it
-would raise forbidden (unknown, expired or revoked), so that one statement can authenticate a call and run its verb.$$;

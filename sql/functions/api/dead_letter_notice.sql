@@ -1,12 +1,17 @@
--- dead_letter_notice: the body of a dead-letter notification, read by the worker when it delivers one
---   (the job carries only ids). The todo's id, queue, title and attempts_total, the attempt that dead-lettered
---   it (seq, or the newest dead-lettered attempt when seq is null) with its outcome, disposition, died,
---   claimant, summary, artifact and ended_at, and the untrusted-data notice: the owner's sink gets this. With
---   for_instance, the instance's sink gets no tenant text at all (the operator is not a tenant: ADR-0039 gives
---   them aggregates, never another user's summaries, artifacts or claimant labels): todo_id, queue,
---   attempts_total and final_attempt {seq, outcome, disposition, died, ended_at}; no title, claimant, summary,
---   artifact. No caller scope: like reap, it serves the worker, which delivers for every tenant.
---   Reads only. Errors: not_found (no such todo, or no dead-lettered attempt with that seq: e.g. pruned).
+-- dead_letter_notice: the body of a dead-letter notification, read by the worker when it delivers
+-- one. The job carries only ids, so a notice reads the todo now: its id, queue, title,
+-- attempts_total, and the attempt that dead-lettered it (seq, or the newest dead-lettered attempt
+-- when seq is null) with its outcome, disposition, died, claimant, summary, artifact and ended_at,
+-- and the untrusted-data notice; the owner's sink gets this. No caller scope: like reap, it serves
+-- the worker, which delivers for every tenant. Reads only. Returns the notice document. Errors:
+-- not_found (no such todo, or no dead-lettered attempt with that seq, e.g. pruned).
+--
+-- seq: the dead-lettered attempt; null: the newest one.
+-- for_instance: the instance's sink is the operator's, not a tenant's: no title, claimant, summary
+--   or artifact, only {todo_id, queue, attempts_total, final_attempt: {seq, outcome, disposition,
+--   died, ended_at}}.
+--
+-- Example: select switchboard.dead_letter_notice(todo_id => '<todo_id>', for_instance => true);
 create or replace function switchboard.dead_letter_notice(todo_id uuid, seq integer default null,
                                                       for_instance boolean default false)
 returns jsonb
@@ -61,8 +66,3 @@ begin
     'notice', switchboard_internal.notice());
 end;
 $$;
-comment on function switchboard.dead_letter_notice(uuid, integer, boolean) is
-$$dead_letter_notice(todo_id, seq null = the newest dead letter, for_instance false) -> {todo_id, queue, title, attempts_total,
-final_attempt: {seq, outcome, disposition, died, claimant, summary, summary_truncated, artifact, ended_at}, notice}; for_instance
-(the instance's sink) drops every tenant text: {todo_id, queue, attempts_total, final_attempt: {seq, outcome, disposition, died, ended_at}}. The worker's read for a dead-letter
-notification; no caller scope (like reap). Reads only. Errors: not_found (no such todo or dead-lettered attempt).$$;

@@ -1,4 +1,9 @@
--- find_owner: look an owner up by handle (case-insensitive), for the CLI and the Board's sign-in.
+-- find_owner: looks an owner up by handle, whatever its case. Reads only. Returns {owner_id,
+-- handle, created_at}. Errors: not_found (no owner with that handle).
+--
+-- handle: the owner's sign-in name.
+--
+-- Example: select switchboard.find_owner(handle => 'alice');
 create or replace function switchboard.find_owner(handle text)
 returns jsonb
 language plpgsql
@@ -17,5 +22,3 @@ begin
   return jsonb_build_object('owner_id', v_owner.id, 'handle', v_owner.handle, 'created_at', switchboard_internal.ts(v_owner.created_at));
 end;
 $$;
-comment on function switchboard.find_owner(text) is
-$$find_owner(handle) -> {owner_id, handle, created_at}. Case-insensitive lookup. Errors: not_found.$$;

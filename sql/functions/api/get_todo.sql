@@ -1,7 +1,13 @@
--- get_todo: one todo in full, in the caller's scope: the todo with payload, routing and result, and its
---   attempts newest first (the open one included) up to attempts_limit (default 20, at most 50), with
---   attempts_total and attempts_pruned. Reads only. Granted by get_todo or list_todos.
---   Errors: forbidden, not_found (unknown or another tenant's id, identically), invalid (attempts_limit < 0).
+-- get_todo: one todo of the endpoint's scope in full, with its attempts. The todo with payload,
+-- routing and result, its attempts newest first (the open one included) up to attempts_limit,
+-- attempts_total, attempts_pruned and the untrusted-data notice. Granted by get_todo or by
+-- list_todos. Reads only. Returns the todo document. Errors: forbidden, not_found (unknown or
+-- another tenant's id, identically), invalid (attempts_limit below 0).
+--
+-- attempts_limit: attempts returned, newest first, at most 50.
+--
+-- Example: select switchboard.get_todo(endpoint_id => '<endpoint_id>', todo_id => '<todo_id>',
+--   attempts_limit => 5);
 create or replace function switchboard.get_todo(endpoint_id uuid, todo_id uuid, attempts_limit integer default 20)
 returns jsonb
 language plpgsql
@@ -24,7 +30,3 @@ begin
   return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 20), switchboard_internal.limit_of('attempts_limit_max')));
 end;
 $$;
-comment on function switchboard.get_todo(uuid, uuid, integer) is
-$$get_todo(endpoint_id, todo_id, attempts_limit 20) -> the todo with payload, routing, result, attempts (newest first, open one
-included, up to attempts_limit, at most 50), attempts_total, attempts_pruned and the untrusted-data notice. Read only;
-granted by get_todo or list_todos. Errors: forbidden, not_found (unknown or foreign id alike), invalid (attempts_limit < 0).$$;

@@ -1,7 +1,10 @@
--- heartbeat: the holder extends its lease to now + lease_seconds (default default_lease_seconds) and stamps
---   last_heartbeat_at on its attempt. claimed -> claimed. Locks the todo row. Returns the todo.
---   Errors: forbidden, not_found, invalid (lease_seconds), conflict (not claimed, or the caller does not hold
---           the live lease: another holder, lapsed, or a fence not satisfied).
+-- heartbeat: the holder extends its lease and is heard from. claimed -> claimed: the lease runs to
+-- now + lease_seconds and last_heartbeat_at is stamped on the attempt. Locks the todo row. Returns
+-- the todo document. Errors: forbidden, not_found, invalid (lease_seconds), conflict (not claimed,
+-- or the caller does not hold the live lease: another holder, lapsed, or a fence not satisfied).
+--
+-- Example: select switchboard.heartbeat(endpoint_id => '<endpoint_id>', todo_id => '<todo_id>',
+--   lease_seconds => 600);
 create or replace function switchboard.heartbeat(
   endpoint_id uuid,
   todo_id uuid,
@@ -20,7 +23,7 @@ declare
   v_t switchboard.todos := switchboard_internal.hold_agent(endpoint_id, todo_id, v_agent, lease_token);
   v_now timestamptz := now();
 begin
-  -- One write: the attempt being heartbeated is the todo's head (migration 000010), on the same row as the lease.
+  -- One write: the attempt being heartbeated is the todo's head, on the same row as the lease.
   update switchboard.todos x
      set lease_expires_at = v_now + make_interval(secs => v_lease), updated_at = v_now
          -- history{
@@ -31,7 +34,3 @@ begin
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
-comment on function switchboard.heartbeat(uuid, uuid, text, integer) is
-$$heartbeat(endpoint_id, todo_id, lease_token, lease_seconds) -> todo. claimed -> claimed: the lease runs to now + lease_seconds
-(1..86400, default setting default_lease_seconds) and the attempt's last_heartbeat_at is stamped.
-Errors: forbidden, not_found, invalid, conflict (not claimed, or not the holder of the live lease, fence included).$$;

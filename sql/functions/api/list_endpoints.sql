@@ -1,4 +1,8 @@
--- list_endpoints: an owner's endpoints, newest first, without credentials (only digests exist).
+-- list_endpoints: an owner's endpoints, newest first, never with a credential. Only the
+-- credentials' digests are stored. Reads only. Returns {endpoints: [{endpoint_id, agent_id, verbs,
+-- created_at, revoked_at}]}. Errors: none (an unknown owner has no endpoints).
+--
+-- Example: select switchboard.list_endpoints(owner_id => '<owner_id>');
 create or replace function switchboard.list_endpoints(owner_id uuid)
 returns jsonb
 language sql
@@ -13,5 +17,3 @@ as $$
   from switchboard.endpoints e
   where e.owner_id = list_endpoints.owner_id
 $$;
-comment on function switchboard.list_endpoints(uuid) is
-$$list_endpoints(owner_id) -> {endpoints: [{endpoint_id, agent_id, verbs, created_at, revoked_at}]}, newest first. Never a credential.$$;

@@ -1,7 +1,10 @@
--- list_todos: the caller's todos, newest first, filtered by queue, state and dead_letter, a page at a time.
---   Returns {todos: [todo...], next_cursor} (next_cursor null on the last page). Reads only.
---   Errors: forbidden, invalid (state not one of pending, claimed, done, failed, canceled; page_size not
---           1..200; a cursor this function did not return).
+-- list_todos: the endpoint's todos, newest first, filtered, a page at a time. Filters combine; pass
+-- next_cursor back as cursor for the next page. Reads only. Returns {todos: [todo...], next_cursor}
+-- (next_cursor null on the last page). Errors: forbidden, invalid (state not one of pending,
+-- claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not return).
+--
+-- Example: select switchboard.list_todos(endpoint_id => '<endpoint_id>', queue => 'builds',
+--   dead_letter => true);
 create or replace function switchboard.list_todos(
   endpoint_id uuid,
   queue text default null,
@@ -47,7 +50,3 @@ begin
     'next_cursor', v_next);
 end;
 $$;
-comment on function switchboard.list_todos(uuid, text, text, boolean, integer, text) is
-$$list_todos(endpoint_id, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. The endpoint's todos, newest
-first; filters combine; page_size 1..200; pass next_cursor back for the next page (null on the last). Read only.
-Errors: forbidden, invalid (state, page_size, cursor).$$;

@@ -1,11 +1,13 @@
--- metrics: what /metrics exposes, computed now. Counters (monotonic; from attempt_close_counts, which the
---   transitions maintain, so retention never lowers them): attempts_closed by queue and outcome, and
---   leases_expired by queue (every attempt closed lease_expired or reaped, exactly). Gauges: todos by queue
---   and state (every state of every queue that has todos, zeros included), the age in seconds of the oldest
---   claimable todo per queue, open leases (claimed todos) per queue. Admission (ADR-0035), totals only:
---   claims_admitted (attempts ever opened = closed + open) and claims_throttled (refusals, a sequence that a
---   refusal's rollback does not undo). Queue names are the only text in it:
---   never a summary, claimant, payload or id. Reads only; scans todos once per gauge.
+-- metrics: what /metrics exposes, computed now from the ledger. Counters are monotonic (kept by the
+-- transitions in attempt_close_counts, so retention never lowers them): attempts_closed by queue
+-- and outcome, leases_expired by queue (every attempt closed lease_expired or reaped),
+-- claims_admitted (every attempt ever opened) and claims_throttled (refusals over a claim budget).
+-- Gauges: todos by queue and state (zeros included), the age of the oldest claimable todo per
+-- queue, open leases per queue. Queue names are the only text in it. Reads only; scans todos once
+-- per gauge. Returns {attempts_closed, leases_expired, todos, oldest_claimable_age_seconds,
+-- open_leases, claims_admitted, claims_throttled}. Errors: none.
+--
+-- Example: select jsonb_pretty(switchboard.metrics());
 create or replace function switchboard.metrics()
 returns jsonb
 language sql
@@ -46,7 +48,3 @@ as $$
                        + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
     'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s))
 $$;
-comment on function switchboard.metrics() is
-$$metrics() -> {attempts_closed: [{queue, outcome, value}], leases_expired: [{queue, value}], todos: [{queue, state, value}],
-oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}], claims_admitted, claims_throttled}. Counters are monotonic (kept by the transitions,
-untouched by retention); leases_expired = attempts closed lease_expired or reaped. No text but queue names. Reads only.$$;

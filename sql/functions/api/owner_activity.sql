@@ -1,8 +1,10 @@
--- owner_activity: the Board's activity feed: the newest closed attempts on todos of the owner's endpoints,
---   newest first, at most page_size (default 50, 1..200). Each says whose attempt it was (claimer_kind, the
---   owner string it held, claimant, the endpoint's agent_id), when it was last heard from, and how it ended.
---   Reads only. Returns {activity: [...], notice}.
---   Errors: invalid (page_size not 1..200).
+-- owner_activity: the Board's activity feed: the newest closed attempts on the owner's todos.
+-- Newest first, at most page_size; each says whose attempt it was (claimer_kind, the holder,
+-- claimant, the endpoint's agent_id), when it was last heard from, and how it ended. Reads only.
+-- Returns {activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state}], notice}.
+-- Errors: invalid (page_size not 1..200).
+--
+-- Example: select switchboard.owner_activity(owner_id => '<owner_id>', page_size => 20);
 create or replace function switchboard.owner_activity(owner_id uuid, page_size integer default 50)
 returns jsonb
 language plpgsql
@@ -32,7 +34,3 @@ begin
   return jsonb_build_object('activity', v_rows, 'notice', switchboard_internal.notice());
 end;
 $$;
-comment on function switchboard.owner_activity(uuid, integer) is
-$$owner_activity(owner_id, page_size 50) -> {activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state}], notice}. The newest
-closed attempts on the owner's todos, newest first: whose attempt (claimer_kind, holder, claimant), last heartbeat, outcome,
-disposition, died. Read only. Errors: invalid (page_size not 1..200).$$;

@@ -1,10 +1,15 @@
--- owner_claim: the Board's Claim: the owning human takes a todo to work by hand. pending (ready) | failed
---   (retry due) | claimed (lease lapsed, below the cap) -> claimed; opens an attempt with claimer_kind owner,
---   the claiming owner, owner string owner:<handle> and claimant (default owner:<handle>), unfenced. A lapsed
---   lease taken over is closed lease_expired/requeued first. Locks the todo row. Returns the claim document.
---   Errors: not_found (unknown or another owner's todo, identically), invalid (lease_seconds),
---           conflict (held under a live lease, not yet due, done, canceled, a dead letter, or lapsed on its
---           last attempt).
+-- owner_claim: the Board's Claim: the owning human takes a todo to work by hand. pending (ready) |
+-- failed (retry due) | claimed (lease lapsed, below its cap) -> claimed, held by owner:<handle>;
+-- opens an unfenced attempt with claimer_kind owner. A lapsed lease taken over is closed
+-- lease_expired/requeued first. Locks the todo row. Returns the claim document. Errors: not_found
+-- (unknown or another owner's todo, identically), invalid (lease_seconds), conflict (held under a
+-- live lease, not yet due, done, canceled, a dead letter, or lapsed on its last attempt), throttled
+-- (over the endpoint's claim budget).
+--
+-- claimant: a label for this attempt; null: owner:<handle>.
+--
+-- Example: select switchboard.owner_claim(owner_id => '<owner_id>', todo_id => '<todo_id>',
+--   lease_seconds => 3600);
 create or replace function switchboard.owner_claim(
   owner_id uuid,
   todo_id uuid,
@@ -47,8 +52,3 @@ begin
                                            false, v_lease, null);
 end;
 $$;
-comment on function switchboard.owner_claim(uuid, uuid, text, integer) is
-$$owner_claim(owner_id, todo_id, claimant owner:<handle>, lease_seconds default_lease_seconds) -> claim document. The Board's Claim:
-pending (ready) | failed (retry due) | claimed with a lapsed lease below its cap -> claimed, held by owner:<handle>; opens an attempt
-with claimer_kind owner (unfenced; a lapsed one is closed lease_expired/requeued).
-Errors: not_found (unknown or another owner's todo alike), invalid (lease_seconds), conflict (not claimable now).$$;

@@ -1,8 +1,10 @@
--- owner_extend: the Board's Extend, on a lease the owner took from the Board. claimed -> claimed: the lease runs
---   to now + lease_seconds (default default_lease_seconds) and the attempt's last_heartbeat_at is stamped.
---   Locks the todo row. Returns the todo.
---   Errors: not_found (unknown or another owner's todo alike), invalid (lease_seconds), conflict (not claimed,
---           held by an agent, or the owner's lease lapsed).
+-- owner_extend: the Board's Extend, on a lease the owner took from the Board. claimed -> claimed:
+-- the lease runs to now + lease_seconds and last_heartbeat_at is stamped on the attempt. Locks the
+-- todo row. Returns the todo document. Errors: not_found (unknown or another owner's todo alike),
+-- invalid (lease_seconds), conflict (not claimed, held by an agent, or the owner's lease lapsed).
+--
+-- Example: select switchboard.owner_extend(owner_id => '<owner_id>', todo_id => '<todo_id>',
+--   lease_seconds => 3600);
 create or replace function switchboard.owner_extend(owner_id uuid, todo_id uuid, lease_seconds integer default null)
 returns jsonb
 language plpgsql
@@ -16,7 +18,7 @@ declare
   v_t switchboard.todos := switchboard_internal.owner_hold(owner_id, todo_id);
   v_now timestamptz := now();
 begin
-  -- One write: the attempt being heartbeated is the todo's head (migration 000010), on the same row as the lease.
+  -- One write: the attempt being heartbeated is the todo's head, on the same row as the lease.
   update switchboard.todos x
      set lease_expires_at = v_now + make_interval(secs => v_lease), updated_at = v_now
          -- history{
@@ -27,7 +29,3 @@ begin
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
-comment on function switchboard.owner_extend(uuid, uuid, integer) is
-$$owner_extend(owner_id, todo_id, lease_seconds default_lease_seconds) -> todo. The Board's Extend on a lease taken from the Board:
-the lease runs to now + lease_seconds (1..86400) and last_heartbeat_at is stamped.
-Errors: not_found, invalid (lease_seconds), conflict (not claimed, held by an agent, or lapsed).$$;

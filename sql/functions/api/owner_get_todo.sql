@@ -1,8 +1,14 @@
--- owner_get_todo: the Board's todo drawer: one todo in the owner's scope in full (payload, routing, result,
---   next_retry_at, dead_letter) with its attempts newest first, the open one included, up to attempts_limit
---   (default and maximum 50), attempts_total, attempts_pruned, the untrusted-data notice, and the agent_id of
---   its endpoint. Reads only and takes no lock, so a human looking at a todo never makes claim_next skip it.
---   Errors: not_found (unknown, or a todo of another owner's endpoints: the same answer), invalid (attempts_limit < 0).
+-- owner_get_todo: the Board's todo drawer: one todo of the owner's scope in full, with its
+-- attempts. Payload, routing, result, next_retry_at and dead_letter, its attempts newest first (the
+-- open one included) up to attempts_limit, attempts_total, attempts_pruned, the untrusted-data
+-- notice, and its endpoint's agent_id and endpoint_revoked. Reads only and takes no lock, so a
+-- human looking at a todo never makes claim_next skip it. Returns the todo document. Errors:
+-- not_found (unknown, or a todo of another owner's endpoints: the same answer), invalid
+-- (attempts_limit below 0).
+--
+-- attempts_limit: attempts returned, newest first, at most 50.
+--
+-- Example: select switchboard.owner_get_todo(owner_id => '<owner_id>', todo_id => '<todo_id>');
 create or replace function switchboard.owner_get_todo(owner_id uuid, todo_id uuid, attempts_limit integer default 50)
 returns jsonb
 language plpgsql
@@ -32,7 +38,3 @@ begin
       || jsonb_build_object('agent_id', v_agent, 'endpoint_revoked', v_revoked);
 end;
 $$;
-comment on function switchboard.owner_get_todo(uuid, uuid, integer) is
-$$owner_get_todo(owner_id, todo_id, attempts_limit 50) -> the todo with payload, routing, result, attempts (newest first, open one
-included, at most 50), attempts_total, attempts_pruned, the untrusted-data notice, agent_id and endpoint_revoked. Read only, no lock.
-Errors: not_found (unknown or another owner's todo alike), invalid (attempts_limit < 0).$$;

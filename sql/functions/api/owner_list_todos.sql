@@ -1,8 +1,11 @@
--- owner_list_todos: the Board's todo list, in the owner's scope (todos of endpoints they vended), newest first,
---   filtered by queue, state and dead_letter, a page at a time. Each todo carries the agent_id of its endpoint.
---   Returns {todos: [todo...], next_cursor} (null on the last page). Reads only.
---   Errors: invalid (state not one of pending, claimed, done, failed, canceled; page_size not 1..200; a cursor
---           this function did not return).
+-- owner_list_todos: the Board's todo list: the owner's todos, newest first, filtered, a page at a
+-- time. The todos of the endpoints the owner vended, each with its endpoint's agent_id; filters
+-- combine; pass next_cursor back as cursor for the next page. Reads only. Returns {todos:
+-- [todo...], next_cursor} (null on the last page). Errors: invalid (state not one of pending,
+-- claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not return).
+--
+-- Example: select switchboard.owner_list_todos(owner_id => '<owner_id>', state => 'failed',
+--   dead_letter => true);
 create or replace function switchboard.owner_list_todos(
   owner_id uuid,
   queue text default null,
@@ -48,7 +51,3 @@ begin
   return jsonb_build_object('todos', coalesce(to_jsonb(v_rows), '[]'::jsonb), 'next_cursor', v_next);
 end;
 $$;
-comment on function switchboard.owner_list_todos(uuid, text, text, boolean, integer, text) is
-$$owner_list_todos(owner_id, queue, state, dead_letter, page_size 50, cursor) -> {todos, next_cursor}. Todos of the owner's endpoints,
-newest first, each with its endpoint's agent_id; filters combine; page_size 1..200; pass next_cursor back for the next page
-(null on the last). Read only. Errors: invalid (state, page_size, cursor).$$;

@@ -1,7 +1,12 @@
--- owner_login_token: mint a one-time Board sign-in token for an owner (`switchboard owner login <handle>`).
---   -> a new unspent token, valid valid_minutes (default 15, at most 15). Only its SHA-256 is stored; the token
---   is returned here once. Returns {owner_id, handle, login_token, expires_at}.
---   Errors: not_found (no owner with that handle), invalid (valid_minutes not 1..15).
+-- owner_login_token: mints a one-time Board sign-in token for an owner. What `switchboard owner
+-- login <handle>` prints as a link. The token is new and unspent, valid for valid_minutes; only its
+-- SHA-256 is stored, and the token is returned here once. Returns {owner_id, handle, login_token,
+-- expires_at}. Errors: not_found (no owner with that handle), invalid (valid_minutes not 1..15).
+--
+-- handle: the owner's sign-in name, whatever its case.
+-- valid_minutes: how long the token can be redeemed, 1..15.
+--
+-- Example: select switchboard.owner_login_token(handle => 'alice');
 create or replace function switchboard.owner_login_token(handle text, valid_minutes integer default 15)
 returns jsonb
 language plpgsql
@@ -29,7 +34,3 @@ begin
                             'expires_at', switchboard_internal.ts(v_expires));
 end;
 $$;
-comment on function switchboard.owner_login_token(text, integer) is
-$$owner_login_token(handle, valid_minutes 15) -> {owner_id, handle, login_token, expires_at}. Mints a one-time Board sign-in
-token (case-insensitive handle), valid 1..15 minutes, stored only as SHA-256 and shown here once; redeem it with owner_sign_in.
-Errors: not_found (no such owner), invalid (valid_minutes).$$;

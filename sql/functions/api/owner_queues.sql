@@ -1,6 +1,10 @@
--- owner_queues: the Board's queue overview, in the owner's scope (todos of endpoints they vended). Per queue
---   name: counts by state, dead letters, scheduled retries, the agents whose endpoints hold it, and the oldest
---   claimable todo (ready_at <= now) with its age in seconds. Reads only. Returns {queues: [...], as_of}.
+-- owner_queues: the Board's queue overview, per queue name of the owner's endpoints. Counts by
+-- state, dead letters, scheduled retries, the agents whose endpoints hold the queue, and the oldest
+-- claimable todo with its age in seconds. Reads only. Returns {queues: [{queue, agents, counts,
+-- total, dead_letters, retries_scheduled, oldest_claimable_at, oldest_claimable_age_seconds}],
+-- as_of}. Errors: none.
+--
+-- Example: select switchboard.owner_queues(owner_id => '<owner_id>');
 create or replace function switchboard.owner_queues(owner_id uuid)
 returns jsonb
 language sql
@@ -35,6 +39,3 @@ as $$
      group by x.queue
   ) q
 $$;
-comment on function switchboard.owner_queues(uuid) is
-$$owner_queues(owner_id) -> {queues: [{queue, agents, counts {pending, claimed, done, failed, canceled}, total, dead_letters,
-retries_scheduled, oldest_claimable_at, oldest_claimable_age_seconds}], as_of}. Queues of the owner's endpoints, by name. Read only.$$;

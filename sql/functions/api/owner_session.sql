@@ -1,7 +1,11 @@
--- owner_session: resolve a Board session cookie to its owner. A live session (not signed out, not expired)
---   -> {owner_id, handle, csrf_token, expires_at}. With for_write (every state-changing POST), csrf_token must
---   be the session's CSRF token too. Reads only.
---   Errors: forbidden (unknown, expired or signed-out session; with for_write, a missing or wrong csrf_token).
+-- owner_session: resolves a Board session secret to its owner. A live session (not signed out, not
+-- expired) answers; for a state-changing action the session's CSRF token must come with it. Reads
+-- only. Returns {owner_id, handle, csrf_token, expires_at}. Errors: forbidden (unknown, expired or
+-- signed-out session; with for_write, a missing or wrong csrf_token).
+--
+-- for_write: the call is for a state-changing action, so csrf_token must be the session's.
+--
+-- Example: select switchboard.owner_session(session_secret => '<secret from owner_sign_in>');
 create or replace function switchboard.owner_session(session_secret text, csrf_token text default null, for_write boolean default false)
 returns jsonb
 language plpgsql
@@ -33,7 +37,3 @@ begin
                             'expires_at', switchboard_internal.ts(v_expires));
 end;
 $$;
-comment on function switchboard.owner_session(text, text, boolean) is
-$$owner_session(session_secret, csrf_token null, for_write false) -> {owner_id, handle, csrf_token, expires_at}. Resolves a live Board
-session (not signed out, not expired); for_write also requires the session's csrf_token. Read only.
-Errors: forbidden (no live session; with for_write, csrf_token missing or wrong).$$;

@@ -1,7 +1,12 @@
--- owner_sign_in: redeem a login token into a Board session. An unspent, unexpired token -> spent (single use),
---   and a new session valid board_session_hours (setting, default 12). Locks the token row. Returns
---   {owner_id, handle, session_secret, csrf_token, expires_at}; the secret is shown once, stored as SHA-256.
---   Errors: forbidden (the token is unknown, already used or expired; one answer for all three).
+-- owner_sign_in: redeems a one-time login token into a Board session. An unspent, unexpired token
+-- -> spent, and a new session valid for the setting board_session_hours (12). Locks the token row.
+-- Returns {owner_id, handle, session_secret, csrf_token, expires_at}; the secret is shown once and
+-- stored as SHA-256. Errors: forbidden (the token is unknown, already used or expired; one answer
+-- for all three).
+--
+-- login_token: the token owner_login_token returned (sbl_…).
+--
+-- Example: select switchboard.owner_sign_in(login_token => 'sbl_…');
 create or replace function switchboard.owner_sign_in(login_token text)
 returns jsonb
 language plpgsql
@@ -33,7 +38,3 @@ begin
                             'csrf_token', switchboard_internal.owner_csrf(v_secret), 'expires_at', switchboard_internal.ts(v_expires));
 end;
 $$;
-comment on function switchboard.owner_sign_in(text) is
-$$owner_sign_in(login_token) -> {owner_id, handle, session_secret, csrf_token, expires_at}. Spends a one-time login token and opens a
-Board session for board_session_hours (default 12); the session secret is returned once and stored as SHA-256.
-Errors: forbidden (token unknown, used or expired, indistinguishably).$$;

@@ -1,5 +1,7 @@
--- owner_sign_out: end a Board session. live -> signed out (signed_out_at set); an unknown or already ended
---   session is left as it is, so signing out twice is harmless. Returns {signed_out: true}.
+-- owner_sign_out: ends a Board session. live -> signed out; an unknown or already ended session is
+-- left as it is, so signing out twice is harmless. Returns {signed_out: true}. Errors: none.
+--
+-- Example: select switchboard.owner_sign_out(session_secret => '<secret from owner_sign_in>');
 create or replace function switchboard.owner_sign_out(session_secret text)
 returns jsonb
 language plpgsql
@@ -15,5 +17,3 @@ begin
   return jsonb_build_object('signed_out', true);
 end;
 $$;
-comment on function switchboard.owner_sign_out(text) is
-$$owner_sign_out(session_secret) -> {signed_out: true}. Ends the Board session; idempotent (an unknown or ended session is left alone).$$;

@@ -1,9 +1,14 @@
--- prune: retention. Deletes terminal todos (done, canceled, dead letters) whose last change is older than
---   max_age, and the oldest terminal todos beyond the newest max_rows; attempts go with them by cascade.
---   Live todos (pending, claimed, failed awaiting a retry) are never touched. null arguments mean the
---   settings retention_max_age_days (30) and retention_max_rows (unset: no row cap). At most batch_limit
---   todos per call (null: all), skipping locked rows, so a worker can prune in short transactions.
---   Returns the number of todos deleted. Errors: invalid (negative max_age, max_rows or batch_limit < 1).
+-- prune: retention: deletes terminal todos by age and by count, their attempts with them. Terminal
+-- todos (done, canceled, dead letters) whose last change is older than max_age, and the oldest
+-- terminal todos beyond the newest max_rows; live todos (pending, claimed, failed awaiting a retry)
+-- are never touched. At most batch_limit todos per call, skipping locked rows, so a worker prunes
+-- in short transactions. Returns the number of todos deleted. Errors: invalid (a negative max_age
+-- or max_rows, batch_limit below 1).
+--
+-- max_age: null: the setting retention_max_age_days (30 days).
+-- max_rows: null: the setting retention_max_rows (unset: no cap).
+--
+-- Example: select switchboard.prune(max_age => interval '7 days', batch_limit => 1000);
 create or replace function switchboard.prune(max_age interval default null, max_rows bigint default null, batch_limit integer default null)
 returns integer
 language plpgsql
@@ -51,7 +56,3 @@ begin
   return v_deleted;
 end;
 $$;
-comment on function switchboard.prune(interval, bigint, integer) is
-$$prune(max_age, max_rows, batch_limit) -> todos deleted. Retention: terminal todos (done, canceled, dead letters) older than
-max_age (default setting retention_max_age_days, 30) or beyond the newest max_rows (default setting retention_max_rows, unset =
-no cap); their attempts go by cascade. Live todos and their attempts are never pruned. Errors: invalid (negative limits).$$;

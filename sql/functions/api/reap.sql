@@ -1,8 +1,11 @@
--- reap: the reaper's sweep over every tenant (it has no caller, moves nothing between tenants, reads nothing
---   out). Each claimed todo whose lease lapsed (lease_expires_at <= now): below its cap -> pending, ready now,
---   attempt closed reaped/requeued; at the cap -> failed (dead letter), attempt closed reaped/dead_lettered.
---   Picks with FOR UPDATE SKIP LOCKED, oldest lapse first, at most batch_limit todos (null: all), so it never
---   waits for a claim in flight. Returns the number of attempts closed.
+-- reap: the reaper's sweep: closes every tenant's lapsed leases. Each claimed todo whose lease
+-- lapsed: below its cap -> pending, ready now, the attempt closed reaped/requeued; at the cap ->
+-- failed (a dead letter), the attempt closed reaped/dead_lettered. It has no caller scope, moves
+-- nothing between tenants and reads nothing out. Picks with FOR UPDATE SKIP LOCKED, oldest lapse
+-- first, so it never waits for a claim in flight. Returns the number of attempts closed. Errors:
+-- invalid (batch_limit below 1).
+--
+-- Example: select switchboard.reap(batch_limit => 1000);
 create or replace function switchboard.reap(batch_limit integer default null)
 returns integer
 language plpgsql
@@ -35,7 +38,3 @@ begin
   return v_count;
 end;
 $$;
-comment on function switchboard.reap(integer) is
-$$reap(batch_limit null = all) -> attempts closed. Sweeps lapsed leases of every tenant: claimed -> pending (reaped/requeued) below
-the cap, claimed -> failed dead letter (reaped/dead_lettered) at it. FOR UPDATE SKIP LOCKED, oldest lapse first, so claims in
-flight are never waited for. Errors: invalid (batch_limit < 1).$$;

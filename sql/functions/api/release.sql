@@ -1,8 +1,11 @@
--- release: the holder hands the todo back without a verdict (shutdown, usage limit, an operator stopping a
---   run). claimed -> pending, ready now, no backoff, the attempt counter unchanged; the attempt closes
---   released/requeued with the summary and artifact sent. Locks the todo row. Returns the todo.
---   Errors: forbidden (release is its own grant), not_found, invalid (artifact),
---           conflict (not claimed, or not the holder of the live lease, fence included).
+-- release: the holder hands the todo back without a verdict (shutdown, a usage limit, an operator's
+-- stop). claimed -> pending, ready now: no backoff, the attempt counter unchanged; the attempt
+-- closes released/requeued with the summary and artifact sent. Locks the todo row. Returns the todo
+-- document. Errors: forbidden (release is its own grant: no other verb implies it), not_found,
+-- invalid (artifact), conflict (not claimed, or not the holder of the live lease, fence included).
+--
+-- Example: select switchboard.release(endpoint_id => '<endpoint_id>', todo_id => '<todo_id>',
+--   summary => 'shutting down');
 create or replace function switchboard.release(
   endpoint_id uuid,
   todo_id uuid,
@@ -44,7 +47,3 @@ begin
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
-comment on function switchboard.release(uuid, uuid, text, text, text) is
-$$release(endpoint_id, todo_id, summary, artifact, lease_token) -> todo. claimed -> pending at once: no backoff, attempt counter
-unchanged; the attempt closes released/requeued. release is its own grant (no other verb implies it).
-Errors: forbidden, not_found, invalid (artifact), conflict (not claimed, or not the holder of the live lease, fence included).$$;

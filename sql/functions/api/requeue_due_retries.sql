@@ -1,10 +1,11 @@
--- requeue_due_retries: the worker's due-retry sweep over every tenant (no caller; it moves nothing between
---   tenants and reads nothing out). Each failed todo whose next_retry_at has passed: failed -> pending,
---   next_retry_at cleared, ready_at kept (it was next_retry_at, so the queue order holds); the attempt
---   counter is unchanged. The doorbell rings for each endpoint and queue (ring). claim_next takes a due
---   retry even before this runs; the sweep is what wakes the waiters. Picks with FOR UPDATE SKIP LOCKED,
---   earliest due first, at most batch_limit todos (null: all), so it never waits for a claim in flight.
---   Returns the number of todos re-queued. Errors: invalid (batch_limit < 1).
+-- requeue_due_retries: the worker's due-retry sweep: every tenant's failed todos whose retry is due
+-- go back to pending. failed -> pending, next_retry_at cleared, ready_at kept (so the queue order
+-- holds), the attempt counter unchanged; the doorbell rings for each endpoint and queue. claim_next
+-- takes a due retry even before this runs: the sweep is what wakes the waiters. Picks with FOR
+-- UPDATE SKIP LOCKED, earliest due first. Returns the number of todos re-queued. Errors: invalid
+-- (batch_limit below 1).
+--
+-- Example: select switchboard.requeue_due_retries(batch_limit => 1000);
 create or replace function switchboard.requeue_due_retries(batch_limit integer default null)
 returns integer
 language plpgsql
@@ -41,7 +42,3 @@ begin
   return v_count;
 end;
 $$;
-comment on function switchboard.requeue_due_retries(integer) is
-$$requeue_due_retries(batch_limit null = all) -> todos re-queued. Every tenant's failed todos whose next_retry_at has passed:
-failed -> pending (ready_at kept, next_retry_at cleared, attempt counter unchanged); rings the doorbell for each. FOR UPDATE SKIP
-LOCKED, earliest due first, so claims in flight are never waited for. Errors: invalid (batch_limit < 1).$$;

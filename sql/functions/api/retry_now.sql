@@ -1,6 +1,9 @@
--- retry_now: the owner's manual retry (the Board's Retry now). failed (dead letter or waiting) -> pending,
---   ready now; the attempt counter resets (the next claim is attempt 1), seq continues. Locks the todo row.
---   Errors: not_found (not a todo of the owner's endpoints; identical to an unknown id), conflict (not failed).
+-- retry_now: the owner's manual retry (the Board's Retry now) of a failed todo, dead letter or not.
+-- failed -> pending, claimable now; the attempt counter restarts (the next claim is attempt 1) and
+-- seq continues. Locks the todo row. Returns the todo document. Errors: not_found (not a todo of
+-- the owner's endpoints; identical to an unknown id), conflict (not failed).
+--
+-- Example: select switchboard.retry_now(owner_id => '<owner_id>', todo_id => '<todo_id>');
 create or replace function switchboard.retry_now(owner_id uuid, todo_id uuid)
 returns jsonb
 language plpgsql
@@ -23,6 +26,3 @@ begin
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
-comment on function switchboard.retry_now(uuid, uuid) is
-$$retry_now(owner_id, todo_id) -> todo. failed -> pending, claimable now; the attempt counter resets (next claim is attempt 1),
-seq never does. Errors: not_found (outside the owner's scope, identical to an unknown id), conflict (not failed).$$;

@@ -1,8 +1,13 @@
--- revoke_endpoint: an owner revokes an endpoint. From then on it is forbidden for every verb, and every
--- todo of it that is claimed now has its attempt closed revoked/dead_lettered and becomes a dead letter.
---   Locks: the endpoint row, then its claimed todos. Revoking twice changes nothing more.
---   Returns {endpoint_id, agent_id, revoked_at, todos_dead_lettered}.
---   Errors: not_found (no such endpoint among the owner's; another owner's endpoint looks the same).
+-- revoke_endpoint: an owner revokes an endpoint: forbidden from now on, its claimed todos
+-- dead-lettered. Every todo of it that is claimed now has its attempt closed revoked/dead_lettered
+-- and becomes a dead letter. Locks the endpoint row, then its claimed todos. Revoking twice changes
+-- nothing more. Returns {endpoint_id, agent_id, revoked_at, todos_dead_lettered}. Errors: not_found
+-- (no such endpoint among the owner's; another owner's endpoint looks the same).
+--
+-- endpoint_id: the endpoint to revoke (one of the owner's).
+--
+-- Example: select switchboard.revoke_endpoint(owner_id => '<owner_id>',
+--   endpoint_id => '<endpoint_id>');
 create or replace function switchboard.revoke_endpoint(owner_id uuid, endpoint_id uuid)
 returns jsonb
 language plpgsql
@@ -41,7 +46,3 @@ begin
                             'revoked_at', switchboard_internal.ts(v_endpoint.revoked_at), 'todos_dead_lettered', v_count);
 end;
 $$;
-comment on function switchboard.revoke_endpoint(uuid, uuid) is
-$$revoke_endpoint(owner_id, endpoint_id) -> {endpoint_id, agent_id, revoked_at, todos_dead_lettered}.
-The endpoint becomes forbidden for every verb; each of its claimed todos: claimed -> failed (dead letter), attempt closed
-revoked/dead_lettered. Idempotent. Errors: not_found (unknown endpoint or another owner's, indistinguishably).$$;

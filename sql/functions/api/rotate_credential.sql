@@ -1,11 +1,18 @@
--- rotate_credential: an owner replaces an endpoint's credential in place. The endpoint keeps its id, verb
---   set, todos and leases (its tenancy scope), so nothing is dead-lettered and no todo changes hands. The new
---   credential is returned once and stored as SHA-256; the one it replaces keeps working for
---   overlap_seconds (default 3600, 0 = not at all, at most 7 days) so a fleet can move without downtime. A
---   credential older than that one is invalid at once. Locks the endpoint row.
---   Returns {endpoint_id, agent_id, verbs, credential, previous_valid_until, rotated_at}.
---   Errors: not_found (not an endpoint of this owner; another owner's looks the same),
---           conflict (the endpoint is revoked), invalid (overlap_seconds out of range).
+-- rotate_credential: an owner replaces an endpoint's credential in place, the old one working a
+-- while. The endpoint keeps its id, verb set, todos and leases, so nothing is dead-lettered and no
+-- todo changes hands. The new credential is returned once and stored as SHA-256; the one it
+-- replaces keeps working for overlap_seconds, so a fleet can move without downtime, and one older
+-- than that stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
+-- credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint of this owner;
+-- another owner's looks the same), conflict (the endpoint is revoked), invalid (overlap_seconds out
+-- of range).
+--
+-- endpoint_id: the endpoint whose credential is replaced (one of the owner's).
+-- overlap_seconds: how long the replaced credential keeps working, 0..604800 (7 days); 0: not at
+--   all.
+--
+-- Example: select switchboard.rotate_credential(owner_id => '<owner_id>',
+--   endpoint_id => '<endpoint_id>', overlap_seconds => 600);
 create or replace function switchboard.rotate_credential(owner_id uuid, endpoint_id uuid, overlap_seconds integer default 3600)
 returns jsonb
 language plpgsql
@@ -50,8 +57,3 @@ begin
                             'rotated_at', switchboard_internal.ts(v_now));
 end;
 $$;
-comment on function switchboard.rotate_credential(uuid, uuid, integer) is
-$$rotate_credential(owner_id, endpoint_id, overlap_seconds 3600) -> {endpoint_id, agent_id, verbs, credential, previous_valid_until, rotated_at}.
-Replaces the endpoint's credential in place (same endpoint, todos and leases; nothing dead-lettered). The new credential is shown
-once, stored as SHA-256; the replaced one keeps working for overlap_seconds (0..604800; 0 = not at all), older ones stop at once.
-Errors: not_found (not the owner's endpoint, indistinguishably), conflict (revoked), invalid (overlap_seconds).$$;

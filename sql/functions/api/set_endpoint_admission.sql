@@ -1,11 +1,19 @@
--- set_endpoint_admission: the operator sets (or, with a null claims_per_minute, lifts) the claim budget of an
---   endpoint (ADR-0035). Operator only (the admin API): the budget protects the other tenants from this one,
---   so its owner does not set it. A new budget starts full (burst units); a changed one keeps what its bucket
---   held (refilled at the old rate up to now), at most the new burst. Takes effect with the next claim: every
---   claim reads the row in its own transaction. burst null = claims_per_minute. Locks the bucket row.
---   Returns {endpoint_id, claims_per_minute, burst, units_available} (all null but endpoint_id when lifted).
---   Errors: not_found (no such endpoint), invalid (claims_per_minute or burst outside 1..1000000, burst without
---   claims_per_minute).
+-- set_endpoint_admission: the operator sets, or lifts, an endpoint's claim budget (ADR-0035). A
+-- token bucket of burst units refilled at claims_per_minute a minute; every claim of the endpoint's
+-- todos (claim, claim_next, a takeover, the Board's claim) is charged one unit in its own
+-- transaction, and one over budget is refused throttled. Operator only (the admin API): the budget
+-- protects the other tenants from this one, so its owner does not set it. A new budget starts full;
+-- a changed one keeps what its bucket held, at most the new burst. Takes effect with the next
+-- claim. Locks the bucket row. Returns {endpoint_id, claims_per_minute, burst, units_available}
+-- (all but endpoint_id null when lifted). Errors: not_found (no such endpoint), invalid
+-- (claims_per_minute or burst outside 1..1000000, burst without claims_per_minute).
+--
+-- endpoint_id: the endpoint the budget applies to.
+-- claims_per_minute: the refill rate; null lifts the budget.
+-- burst: the bucket's size; null: claims_per_minute.
+--
+-- Example: select switchboard.set_endpoint_admission(endpoint_id => '<endpoint_id>',
+--   claims_per_minute => 120, burst => 20);
 create or replace function switchboard.set_endpoint_admission(endpoint_id uuid, claims_per_minute integer, burst integer default null)
 returns jsonb
 language plpgsql
@@ -22,7 +30,7 @@ begin
   perform 1 from switchboard.endpoints e where e.id = endpoint_id;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s', endpoint_id),
-                                       '`switchboard endpoint list --owner <handle>` lists an owner''s endpoints.');
+                                       'switchboard.list_endpoints(owner_id) lists an owner''s endpoints.');
   end if;
   if claims_per_minute is null then
     if burst is not null then
@@ -52,8 +60,3 @@ begin
                             'burst', v_b.burst, 'units_available', floor(v_b.units)::integer);
 end;
 $$;
-comment on function switchboard.set_endpoint_admission(uuid, integer, integer) is
-$$set_endpoint_admission(endpoint_id, claims_per_minute null = lift, burst null = claims_per_minute) -> {endpoint_id, claims_per_minute,
-burst, units_available}. The claim budget of an endpoint (ADR-0035): a bucket of burst units, refilled at claims_per_minute a minute;
-every claim of the endpoint's todos (claim, claim_next, takeover, the Board's claim) is charged one unit in its own transaction, and
-one over budget is refused as throttled (SB429). A new budget starts full. Operator only. Errors: not_found, invalid.$$;

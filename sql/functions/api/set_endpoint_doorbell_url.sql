@@ -1,7 +1,16 @@
--- set_endpoint_doorbell_url: an owner sets (or, with null, clears) the webhook doorbell of one of its
---   endpoints: when a todo of that endpoint becomes claimable, the worker POSTs {"queue": ...} there, one
---   delivery per burst per queue. Locks the endpoint row. Returns {endpoint_id, doorbell_url}.
---   Errors: not_found (not an endpoint of this owner; another owner's looks the same), invalid (URL).
+-- set_endpoint_doorbell_url: an owner sets, or clears, the webhook doorbell of one of its
+-- endpoints. When a todo of that endpoint becomes claimable, the worker POSTs {"event":
+-- "todo_claimable", "queue": …} there, one delivery per endpoint and queue however many todos
+-- arrive before it runs, retried with backoff. Locks the endpoint row. Returns {endpoint_id,
+-- doorbell_url}. Errors: not_found (not an endpoint of this owner; another owner's looks the same),
+-- invalid (the URL).
+--
+-- endpoint_id: the endpoint to ring (one of the owner's).
+-- url: an absolute https URL, at most 2048 bytes (http too with the setting webhook_allow_http);
+--   null clears it.
+--
+-- Example: select switchboard.set_endpoint_doorbell_url(owner_id => '<owner_id>',
+--   endpoint_id => '<endpoint_id>', url => 'https://agent.example/wake');
 create or replace function switchboard.set_endpoint_doorbell_url(owner_id uuid, endpoint_id uuid, url text)
 returns jsonb
 language plpgsql
@@ -24,7 +33,3 @@ begin
   return jsonb_build_object('endpoint_id', v_e.id, 'doorbell_url', v_e.doorbell_url);
 end;
 $$;
-comment on function switchboard.set_endpoint_doorbell_url(uuid, uuid, text) is
-$$set_endpoint_doorbell_url(owner_id, endpoint_id, url null = clear) -> {endpoint_id, doorbell_url}. When a todo of the endpoint
-becomes claimable, the worker POSTs {"queue": ...} to the URL (one delivery per burst and queue, retried with backoff).
-https only (http with setting webhook_allow_http). Errors: not_found (not this owner's endpoint), invalid (URL).$$;

@@ -1,8 +1,12 @@
--- set_instance_dead_letter_sink: whether this instance has a dead-letter sink (SWITCHBOARD_NOTIFY_URL), written
---   by every worker as it starts. The URL lives in the worker's environment, which SQL cannot see; without
---   this setting a dead letter would queue a job for a sink that does not exist. Off (the default), a dead
---   letter queues only the owner's job (when the owner set a notify_url). Returns {instance_dead_letter_sink}.
---   Errors: invalid (configured null).
+-- set_instance_dead_letter_sink: records whether this instance's workers have a dead-letter sink.
+-- Every worker writes it as it starts: true when it has SWITCHBOARD_NOTIFY_URL. The URL lives in
+-- the worker's environment, which SQL cannot see; only while this says true does a dead letter
+-- queue a job for the instance's sink, besides the owner's. Returns {instance_dead_letter_sink}.
+-- Errors: invalid (configured null).
+--
+-- configured: whether the starting worker has SWITCHBOARD_NOTIFY_URL.
+--
+-- Example: select switchboard.set_instance_dead_letter_sink(configured => true);
 create or replace function switchboard.set_instance_dead_letter_sink(configured boolean)
 returns jsonb
 language plpgsql
@@ -20,7 +24,3 @@ begin
   return jsonb_build_object('instance_dead_letter_sink', configured);
 end;
 $$;
-comment on function switchboard.set_instance_dead_letter_sink(boolean) is
-$$set_instance_dead_letter_sink(configured) -> {instance_dead_letter_sink}. Written by each worker at start: true when it has
-SWITCHBOARD_NOTIFY_URL. Only then does a dead letter queue a job for the instance's sink (ids, queue, counts, outcome; no
-tenant text). Errors: invalid (null).$$;

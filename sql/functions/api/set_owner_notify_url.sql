@@ -1,6 +1,13 @@
--- set_owner_notify_url: an owner sets (or, with null, clears) the webhook that receives a notification for
---   every dead letter among its todos, besides the instance's SWITCHBOARD_NOTIFY_URL. Locks the owner row.
---   Returns {owner_id, notify_url}. Errors: not_found (no such owner), invalid (URL: see _check_webhook_url).
+-- set_owner_notify_url: an owner sets, or clears, the webhook told of every dead letter among its
+-- todos. Besides the instance's SWITCHBOARD_NOTIFY_URL; the worker POSTs the notice with the final
+-- attempt in full, retried with backoff. Locks the owner row. Returns {owner_id, notify_url}.
+-- Errors: not_found (no such owner), invalid (the URL).
+--
+-- url: an absolute https URL, at most 2048 bytes (http too with the setting webhook_allow_http);
+--   null clears it.
+--
+-- Example: select switchboard.set_owner_notify_url(owner_id => '<owner_id>',
+--   url => 'https://hooks.example/switchboard');
 create or replace function switchboard.set_owner_notify_url(owner_id uuid, url text)
 returns jsonb
 language plpgsql
@@ -20,7 +27,3 @@ begin
   return jsonb_build_object('owner_id', v_o.id, 'notify_url', v_o.notify_url);
 end;
 $$;
-comment on function switchboard.set_owner_notify_url(uuid, text) is
-$$set_owner_notify_url(owner_id, url null = clear) -> {owner_id, notify_url}. The owner's dead-letter webhook: every dead letter of
-its todos is POSTed there (as to SWITCHBOARD_NOTIFY_URL), retried with backoff by the worker. https only (http with setting
-webhook_allow_http). Errors: not_found (no such owner), invalid (URL).$$;

@@ -1,10 +1,12 @@
--- settings_in_force: what each setting means right now. A value that does not parse, or is out of range, is
---   read as the default without a word (every use reads the setting afresh and must not fail on it), so this
---   is where a DBA sees that: each known key with the stored value, the value in force (computed by the same
---   functions the verbs call), and why when the two differ. A stored key nothing reads is listed as such.
---   Reads only.
+-- settings_in_force: every setting Switchboard reads: stored value, value in force, why they
+-- differ. A value that does not parse, or is out of range, is read as the default without a word
+-- (every use reads the setting afresh and must not fail on it), so this is where a DBA sees it,
+-- with what each setting means. A stored key nothing reads is listed as such. Reads only. Returns
+-- rows (key, stored, in_force, why, meaning). Errors: none.
+--
+-- Example: select key, stored, in_force, why from switchboard.settings_in_force();
 create or replace function switchboard.settings_in_force()
-returns table (key text, stored text, in_force text, why text)
+returns table (key text, stored text, in_force text, why text, meaning text)
 language plpgsql
 stable
 security definer
@@ -17,16 +19,26 @@ declare
   v_force text;
   v_num bigint;
 begin
-  -- The whole-number settings as their readers call setting_int: (key, default, min, max).
+  -- The whole-number settings as their readers call setting_int: (key, default, min, max, what it means).
   for r in select * from (values
-      ('retention_max_age_days', 30, 0, 36500), ('retention_max_rows', null, 0, 2147483647),
-      ('retry_backoff_base_seconds', 10, 0, 86400), ('retry_backoff_max_seconds', 3600, 0, 604800),
-      ('default_lease_seconds', 300, 1, 86400), ('default_max_attempts', 5, 1, 1000),
-      ('board_session_hours', 12, 1, 720), ('notify_max_attempts', 12, 1, 100)) v(k, dflt, lo, hi)
+      ('retention_max_age_days', 30, 0, 36500,
+       'prune() deletes terminal todos (done, canceled, dead letters) unchanged for this many days (0..36500); '
+       || 'their attempts go with them'),
+      ('retention_max_rows', null, 0, 2147483647, 'prune() keeps at most this many terminal todos; unset: no cap'),
+      ('retry_backoff_base_seconds', 10, 0, 86400,
+       'the retry delay after attempt n is min(max, base * 2^(n-1)) seconds, jittered to between half of it and '
+       || 'all of it (5-10 s, then 10-20 s, ...); 0..86400'),
+      ('retry_backoff_max_seconds', 3600, 0, 604800, 'the cap on the retry delay (0..604800)'),
+      ('default_lease_seconds', 300, 1, 86400, 'the lease when a claim or heartbeat names none (1..86400)'),
+      ('default_max_attempts', 5, 1, 1000, 'max_attempts when add_todo names none (1..1000)'),
+      ('board_session_hours', 12, 1, 720, 'how long a Board session lasts after sign-in (1..720)'),
+      ('notify_max_attempts', 12, 1, 100,
+       'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '
+       || '16 hours of exponential backoff (1..100)')) v(k, dflt, lo, hi, m)
   loop
     select s.value into v_stored from switchboard.settings s where s.key = r.k;
     v_force := switchboard_internal.setting_int(r.k, r.dflt, r.lo, r.hi)::text;
-    key := r.k; stored := v_stored; in_force := coalesce(v_force, 'unset');
+    key := r.k; stored := v_stored; in_force := coalesce(v_force, 'unset'); meaning := r.m;
     why := case
       when v_stored is null then case when r.dflt is null then null else 'not set: the default' end
       when v_stored !~ '^\s*-?[0-9]{1,12}\s*$' then format('not a whole number: the default (%s)', coalesce(r.dflt::text, 'unset'))
@@ -43,6 +55,8 @@ begin
   -- attempt_history_max_per_todo has its own rule (the reference page's): below 5 is raised to 5.
   select s.value into v_stored from switchboard.settings s where s.key = 'attempt_history_max_per_todo';
   key := 'attempt_history_max_per_todo'; stored := v_stored; in_force := switchboard_internal.history_cap()::text;
+  meaning := 'attempt rows kept per todo, the oldest deleted first (counted in attempts_pruned); below 5 means 5, '
+             || 'not a whole number 0..999999 means 50';
   why := case
     when v_stored is null then 'not set: the default'
     when v_stored !~ '^[0-9]{1,6}$' then 'not a whole number 0-999999: the default (50)'
@@ -52,9 +66,16 @@ begin
   return next;
 
   -- The switches, as setting_bool reads them: true, on, yes or 1 (any case, trimmed) is true, anything else false.
-  for r in select * from (values ('attempt_summary_from_result'), ('webhook_allow_http'), ('instance_dead_letter_sink')) v(k) loop
+  for r in select * from (values
+      ('attempt_summary_from_result',
+       'true: a complete or fail that sends no summary stores the compact JSON of its result as the attempt''s '
+       || 'summary, cut to 2048 bytes (release never does); SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT writes it'),
+      ('webhook_allow_http', 'true: owner webhook URLs (notify_url, doorbell_url) may be http, for local development'),
+      ('instance_dead_letter_sink',
+       'written by each worker as it starts: true when it has SWITCHBOARD_NOTIFY_URL; only then does a dead letter '
+       || 'queue a job for the instance''s sink')) v(k, m) loop
     select s.value into v_stored from switchboard.settings s where s.key = r.k;
-    key := r.k; stored := v_stored; in_force := switchboard_internal.setting_bool(r.k)::text;
+    key := r.k; stored := v_stored; in_force := switchboard_internal.setting_bool(r.k)::text; meaning := r.m;
     why := case
       when v_stored is null then 'not set: false'
       when lower(trim(v_stored)) in ('true', 'on', 'yes', '1', 'false', 'off', 'no', '0') then
@@ -69,12 +90,8 @@ begin
                                 'board_session_hours', 'notify_max_attempts', 'attempt_history_max_per_todo',
                                 'attempt_summary_from_result', 'webhook_allow_http', 'instance_dead_letter_sink')
             order by s.key loop
-    key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it';
+    key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it'; meaning := null;
     return next;
   end loop;
 end;
 $$;
-comment on function switchboard.settings_in_force() is
-$$settings_in_force() -> rows (key, stored, in_force, why). Every setting Switchboard reads: the value stored in switchboard.settings
-(null = not set), the value in force now, and why when they differ (not set, not a number, out of range, below 5 raised to 5,
-not a recognised true). Stored keys nothing reads are listed as unknown. Reads only.$$;

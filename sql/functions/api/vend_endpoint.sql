@@ -1,7 +1,14 @@
--- vend_endpoint: an owner mints an agent credential with a frozen verb set.
---   -> a new endpoint. Returns {endpoint_id, owner_id, agent_id, verbs, credential, created_at}; the credential
---   is shown here once and only its SHA-256 is stored. verbs null means every agent verb, spelled out.
---   Errors: not_found (no such owner), invalid (agent_id format; unknown, empty or null verbs).
+-- vend_endpoint: an owner mints an agent credential, with a verb set frozen from then on. Returns
+-- {endpoint_id, owner_id, agent_id, verbs, credential, created_at}; the credential is shown here
+-- once and only its SHA-256 is stored. Errors: not_found (no such owner), invalid (agent_id format;
+-- unknown, empty or null verbs).
+--
+-- agent_id: the agent's name; every worker on the endpoint holds leases as agent:<agent_id>.
+-- verbs: the agent verbs it may call; null: every one (add_todo, claim, claim_next, heartbeat,
+--   complete, fail, release, get_todo, list_todos).
+--
+-- Example: select switchboard.vend_endpoint(owner_id => '<owner_id>', agent_id => 'buildbot',
+--   verbs => array['claim_next', 'heartbeat', 'complete', 'fail']);
 create or replace function switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[] default null)
 returns jsonb
 language plpgsql
@@ -39,7 +46,3 @@ begin
                             'created_at', switchboard_internal.ts(v_endpoint.created_at));
 end;
 $$;
-comment on function switchboard.vend_endpoint(uuid, text, text[]) is
-$$vend_endpoint(owner_id, agent_id, verbs default null = all) -> {endpoint_id, owner_id, agent_id, verbs, credential, created_at}.
-Mints an agent credential with a frozen verb set (add_todo, claim, claim_next, heartbeat, complete, fail, release, get_todo,
-list_todos). The credential is returned once; only its SHA-256 is stored. Errors: not_found (owner), invalid (agent_id, verbs).$$;

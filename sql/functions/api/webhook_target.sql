@@ -1,7 +1,12 @@
--- webhook_target: where the worker delivers a queued webhook job, read at delivery time so a changed or
---   cleared URL applies to jobs still queued. kind 'owner_notify': the notify_url of the owner of todo id;
---   kind 'endpoint_doorbell': the doorbell_url of endpoint id. null when none is set (or the todo is gone).
---   Reads only. Errors: invalid (unknown kind).
+-- webhook_target: where the worker delivers a queued webhook job, read at delivery time. So a
+-- changed or cleared URL applies to jobs still queued. Reads only. Returns the URL, or null when
+-- none is set (or the todo is gone, or the endpoint revoked). Errors: invalid (an unknown kind).
+--
+-- kind: owner_notify (the notify_url of the owner of todo id) or endpoint_doorbell (the
+--   doorbell_url of endpoint id).
+-- id: the todo (owner_notify) or the endpoint (endpoint_doorbell).
+--
+-- Example: select switchboard.webhook_target(kind => 'endpoint_doorbell', id => '<endpoint_id>');
 create or replace function switchboard.webhook_target(kind text, id uuid)
 returns text
 language plpgsql
@@ -28,6 +33,3 @@ begin
   return v_url;
 end;
 $$;
-comment on function switchboard.webhook_target(text, uuid) is
-$$webhook_target(kind, id) -> URL or null. owner_notify: the notify_url of the owner of todo id; endpoint_doorbell: the doorbell_url
-of endpoint id (null once revoked). Read by the worker at delivery time. Errors: invalid (unknown kind).$$;

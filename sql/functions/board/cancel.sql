@@ -1,7 +1,8 @@
--- cancel (board): switchboard.cancel for the owner whose live Board session secret is sent (a state-changing action: the session's CSRF token must come with it).
--- The secret is resolved inside the statement that runs the verb, so a connection holding switchboard_board can
--- act only for a signed-in owner; no session (or, for a write, a wrong CSRF token) is forbidden. Everything else
--- (arguments, document, errors) is switchboard.cancel's.
+-- cancel (board): switchboard.cancel for the signed-in owner whose Board session secret is sent. A
+-- state-changing action, so the session's CSRF token must come with it. The secret is resolved
+-- inside the statement that runs the verb, so a connection holding switchboard_board can act only
+-- for a signed-in owner. Returns what switchboard.cancel returns. Errors: forbidden (no live
+-- session, or a missing or wrong csrf_token), then those of switchboard.cancel.
 create or replace function switchboard_board.cancel(
   session_secret text,
   csrf_token text,
@@ -17,7 +18,3 @@ begin
   return switchboard.cancel(switchboard_internal.board_owner(session_secret, csrf_token, true), todo_id);
 end;
 $$;
-comment on function switchboard_board.cancel(text, text, uuid) is
-$$cancel(session_secret, csrf_token, todo_id) -> todo. pending | claimed | failed -> canceled; an open attempt closes canceled/canceled.
-As switchboard.cancel, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then those of
-switchboard.cancel.$$;

@@ -1,7 +1,8 @@
--- extend (board): switchboard.owner_extend for the owner whose live Board session secret is sent (a state-changing action: the session's CSRF token must come with it).
--- The secret is resolved inside the statement that runs the verb, so a connection holding switchboard_board can
--- act only for a signed-in owner; no session (or, for a write, a wrong CSRF token) is forbidden. Everything else
--- (arguments, document, errors) is switchboard.owner_extend's.
+-- extend (board): switchboard.owner_extend for the signed-in owner whose Board session secret is
+-- sent. A state-changing action, so the session's CSRF token must come with it. The secret is
+-- resolved inside the statement that runs the verb, so a connection holding switchboard_board can
+-- act only for a signed-in owner. Returns what switchboard.owner_extend returns. Errors: forbidden
+-- (no live session, or a missing or wrong csrf_token), then those of switchboard.owner_extend.
 create or replace function switchboard_board.extend(
   session_secret text,
   csrf_token text,
@@ -18,7 +19,3 @@ begin
   return switchboard.owner_extend(switchboard_internal.board_owner(session_secret, csrf_token, true), todo_id, lease_seconds);
 end;
 $$;
-comment on function switchboard_board.extend(text, text, uuid, integer) is
-$$extend(session_secret, csrf_token, todo_id, lease_seconds default_lease_seconds) -> todo. The Board's Extend on a lease taken from the Board:
-As switchboard.owner_extend, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then those of
-switchboard.owner_extend.$$;

@@ -1,5 +1,6 @@
--- session (board): switchboard.owner_session, for the Board's own connection. It takes the secret the browser holds
--- (a session secret, or a one-time login token), never an owner id.
+-- session (board): switchboard.owner_session, for the Board's own connection. It takes the secret
+-- the browser holds, never an owner id. Reads only. Returns {owner_id, handle, csrf_token,
+-- expires_at}. Errors: forbidden (no live session; with for_write, a missing or wrong csrf_token).
 create or replace function switchboard_board.session(session_secret text, csrf_token text default null, for_write boolean default false)
 returns jsonb
 language sql
@@ -9,5 +10,3 @@ set search_path = switchboard, pg_temp
 as $$
   select switchboard.owner_session(session_secret, csrf_token, for_write);
 $$;
-comment on function switchboard_board.session(text, text, boolean) is
-$$session(session_secret, csrf_token null, for_write false) -> {owner_id, handle, csrf_token, expires_at}. As switchboard.owner_session.$$;

@@ -1,5 +1,5 @@
--- sign_out (board): switchboard.owner_sign_out, for the Board's own connection. It takes the secret the browser holds
--- (a session secret, or a one-time login token), never an owner id.
+-- sign_out (board): switchboard.owner_sign_out, for the Board's own connection. It takes the
+-- session secret the browser holds, never an owner id. Returns {signed_out: true}. Errors: none.
 create or replace function switchboard_board.sign_out(session_secret text)
 returns jsonb
 language sql
@@ -9,5 +9,3 @@ set search_path = switchboard, pg_temp
 as $$
   select switchboard.owner_sign_out(session_secret);
 $$;
-comment on function switchboard_board.sign_out(text) is
-$$sign_out(session_secret) -> {signed_out: true}. As switchboard.owner_sign_out.$$;

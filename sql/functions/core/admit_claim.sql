@@ -1,12 +1,13 @@
--- admit_claim: admission control (ADR-0035). Charges one unit of the endpoint's claim budget for a claim of one
--- of its todos, in the claim's own transaction (open_attempt calls it first, so every claim path is charged:
--- claim, claim_next, a lease takeover, the Board's claim). No budget (no endpoint_admission row): nothing to
--- do, one primary-key probe. Over budget: raises throttled (SB429), counted in the claims_throttled sequence
--- (nextval survives the rollback the error causes), with retry_after_seconds in the DETAIL as JSON.
--- The bucket row is locked until the claim commits: concurrent claims on one budgeted endpoint queue on it
--- for the rest of their transactions (their todos were picked with SKIP LOCKED already). Endpoints without a
--- budget never touch a row. now() (the transaction's start) is the clock: a claim that waited for the lock
--- behind a later one finds no time elapsed, never negative time.
+-- admit_claim: charges one unit of the endpoint's claim budget for a claim, or refuses it
+-- throttled. Admission control (ADR-0035), in the claim's own transaction: open_attempt calls it
+-- first, so every claim path is charged (claim, claim_next, a lease takeover, the Board's claim).
+-- No budget (no endpoint_admission row): nothing to do, one primary-key probe. Over budget: raises
+-- throttled (SB429), counted in the claims_throttled sequence (nextval survives the rollback the
+-- error causes), with retry_after_seconds in the DETAIL as JSON. The bucket row is locked until the
+-- claim commits: concurrent claims on one budgeted endpoint queue on it for the rest of their
+-- transactions (their todos were picked with SKIP LOCKED already). now(), the transaction's start,
+-- is the clock: a claim that waited for the lock behind a later one finds no time elapsed, never
+-- negative time. Errors: throttled.
 create or replace function switchboard_internal.admit_claim(endpoint_id uuid)
 returns void
 language plpgsql
@@ -43,5 +44,3 @@ begin
     hint = format('Wait %s seconds, then claim again (claim_next with wait_seconds waits for it). Nothing was changed; the operator sets the budget.', v_wait);
 end;
 $$;
-comment on function switchboard_internal.admit_claim(uuid) is
-  'Internal. Charges one unit of the endpoint''s claim budget (endpoint_admission) or raises throttled (SB429, retry_after_seconds in DETAIL); no budget row: returns at once.';

@@ -1,5 +1,6 @@
--- agent: the caller's identity on the agent path. Returns the endpoint's agent_id when the endpoint exists,
--- is not revoked, and holds the verb (get_todo is also granted by list_todos); otherwise forbidden.
+-- agent: authorizes a verb for an endpoint and returns the endpoint's agent_id. The endpoint must
+-- exist, not be revoked, and hold the verb in its frozen set (get_todo is also granted by
+-- list_todos). Errors: forbidden.
 create or replace function switchboard_internal.agent(endpoint_id uuid, verb text)
 returns text
 language plpgsql
@@ -23,5 +24,3 @@ begin
   return v_agent;
 end;
 $$;
-comment on function switchboard_internal.agent(uuid, text) is
-  'Internal. Authorizes a verb for an endpoint and returns its agent_id; forbidden when unknown, revoked, or the verb is not in its frozen set.';

@@ -1,6 +1,7 @@
--- agent_endpoint: the endpoint id a bearer credential names, for the credential-taking entry points of schema
--- switchboard_agent. forbidden when the credential is unknown, expired or revoked (not told apart); the verb
--- check is the admin verb's own (agent(endpoint_id, verb)), so both paths authorize alike.
+-- agent_endpoint: the endpoint id a bearer credential names, for the entry points of
+-- switchboard_agent. The credential's current or, within its overlap, previous digest; the verb
+-- check is the API verb's own (agent(endpoint_id, verb)), so both paths authorize alike. Errors:
+-- forbidden (unknown, expired or revoked; not told apart).
 create or replace function switchboard_internal.agent_endpoint(credential text)
 returns uuid
 language plpgsql
@@ -17,5 +18,3 @@ begin
   return v_endpoint;
 end;
 $$;
-comment on function switchboard_internal.agent_endpoint(text) is
-  'Internal. The endpoint a credential names (current, or previous within its overlap); forbidden when there is none.';

@@ -1,4 +1,6 @@
--- attempt_json: the attempt document. Never the claiming endpoint, the MCP session or the token digest.
+-- attempt_json: the attempt document, as every read returns it. seq, attempt, claimer_kind,
+-- claimant, times, outcome, disposition, died, summary and artifact; never the claiming endpoint,
+-- the MCP session or the token digest.
 create or replace function switchboard_internal.attempt_json(a switchboard.todo_attempts)
 returns jsonb
 language sql
@@ -19,5 +21,3 @@ as $$
     'summary_truncated', a.summary_truncated,
     'artifact', a.artifact)
 $$;
-comment on function switchboard_internal.attempt_json(switchboard.todo_attempts) is
-  'Internal. The attempt document: seq, attempt, claimer_kind, claimant, times, outcome, disposition, died, summary, artifact.';

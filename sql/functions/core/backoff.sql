@@ -1,5 +1,6 @@
--- backoff: the delay before retry number `attempt`: exponential from retry_backoff_base_seconds, capped at
--- retry_backoff_max_seconds, with equal jitter (half fixed, half random) so that failures spread out.
+-- backoff: the delay before retry number attempt, exponential and jittered.
+-- min(retry_backoff_max_seconds, retry_backoff_base_seconds * 2^(attempt-1)), with equal jitter
+-- (half of it fixed, half random) so that failures spread out.
 create or replace function switchboard_internal.backoff(attempt integer)
 returns interval
 language plpgsql
@@ -14,5 +15,3 @@ begin
   return make_interval(secs => v_delay / 2 + random() * v_delay / 2);
 end;
 $$;
-comment on function switchboard_internal.backoff(integer) is
-  'Internal. Retry delay: min(max, base * 2^(attempt-1)), half of it fixed and half random (settings retry_backoff_*).';

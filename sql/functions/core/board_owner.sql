@@ -1,6 +1,6 @@
--- board_owner: the owner a Board session secret signs in as, for the entry points of schema switchboard_board.
--- With for_write (every state-changing action), the session's CSRF token must be sent too. forbidden otherwise,
--- exactly as switchboard.owner_session, whose rule this reuses.
+-- board_owner: the owner a Board session secret signs in as, for the entry points of
+-- switchboard_board. With for_write (every state-changing action), the session's CSRF token must
+-- come too, exactly as switchboard.owner_session checks it. Errors: forbidden.
 create or replace function switchboard_internal.board_owner(session_secret text, csrf_token text, for_write boolean)
 returns uuid
 language sql
@@ -8,5 +8,3 @@ stable
 as $$
   select (switchboard.owner_session(session_secret, csrf_token, for_write) ->> 'owner_id')::uuid;
 $$;
-comment on function switchboard_internal.board_owner(text, text, boolean) is
-  'Internal. The owner of a live Board session (for_write: and its CSRF token); forbidden otherwise.';

@@ -1,7 +1,9 @@
--- check_artifact: an artifact is at most 512 bytes and either mcp://cairn/<id> (1-64 letters, digits, _ or -)
--- or an absolute https URL with a host. It is a string we store; it is never fetched. The Board shows it as a
--- link, so nothing may disguise where the link goes: no user info (https://trusted.example@evil.example/) and no
--- bidirectional-control characters (U+202A-U+202E, U+2066-U+2069), which reorder how the text reads.
+-- check_artifact: refuses an artifact that is not mcp://cairn/<id> or an absolute https URL. At
+-- most 512 bytes; the id is 1-64 letters, digits, _ or -; a URL needs a host. It is a string we
+-- store, never fetched, but the Board shows it as a link, so nothing may disguise where the link
+-- goes: no user info (https://trusted.example@evil.example/) and no bidirectional-control
+-- characters (U+202A-U+202E, U+2066-U+2069), which reorder how the text reads. null passes. Errors:
+-- invalid.
 create or replace function switchboard_internal.check_artifact(artifact text)
 returns void
 language plpgsql
@@ -23,5 +25,3 @@ begin
   end if;
 end;
 $$;
-comment on function switchboard_internal.check_artifact(text) is
-  'Internal. invalid unless the artifact is null, an mcp://cairn/<id> handle or an absolute https URL of at most 512 bytes, with no user info and no bidirectional-control characters.';

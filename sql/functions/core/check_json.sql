@@ -1,4 +1,6 @@
--- check_json: size limits on caller JSON (payload, routing, result), measured on its text form.
+-- check_json: refuses caller JSON (payload, routing, result) over its size limit. The size is that
+-- of its text form; with must_be_object (routing), anything but an object is refused too. Errors:
+-- invalid.
 create or replace function switchboard_internal.check_json(field text, doc jsonb, max_bytes integer, must_be_object boolean default false)
 returns void
 language plpgsql
@@ -17,5 +19,3 @@ begin
   end if;
 end;
 $$;
-comment on function switchboard_internal.check_json(text, jsonb, integer, boolean) is
-  'Internal. invalid when a JSON argument is larger than its limit (or, for routing, not an object).';

@@ -1,4 +1,6 @@
--- check_queue: queue names are short identifiers, because they appear in metrics labels and doorbells.
+-- check_queue: refuses a queue name that is not a short identifier. 1-128 of letters, digits and _
+-- . : / -, starting with a letter or digit, because queue names appear in metrics labels and
+-- doorbells. Errors: invalid.
 create or replace function switchboard_internal.check_queue(queue text)
 returns void
 language plpgsql
@@ -11,4 +13,3 @@ begin
   end if;
 end;
 $$;
-comment on function switchboard_internal.check_queue(text) is 'Internal. invalid unless queue matches ^[A-Za-z0-9][A-Za-z0-9_.:/-]{0,127}$.';

@@ -1,7 +1,7 @@
--- check_webhook_url: an owner-set webhook URL (dead-letter notify_url, endpoint doorbell_url): an absolute
--- https URL of at most 2048 bytes with a host; http too only when the setting webhook_allow_http is true
--- (local development). null passes (it clears the URL). Switchboard POSTs to it and never reads the answer.
--- Errors: invalid.
+-- check_webhook_url: refuses an owner-set webhook URL that is not absolute https. Dead-letter
+-- notify_url and endpoint doorbell_url: at most 2048 bytes, with a host and no user info; http too
+-- only when the setting webhook_allow_http is true (local development). null passes (it clears the
+-- URL). Switchboard POSTs to it and never reads the answer. Errors: invalid.
 create or replace function switchboard_internal.check_webhook_url(url text)
 returns void
 language plpgsql
@@ -19,5 +19,3 @@ begin
   end if;
 end;
 $$;
-comment on function switchboard_internal.check_webhook_url(text) is
-  'Internal. Validates a webhook URL: absolute https (http only with setting webhook_allow_http), host without user info, <= 2048 bytes; null passes.';

@@ -1,5 +1,6 @@
--- compact_json: JSON text without the spaces jsonb's output puts after ':' and ','. Whitespace inside
--- strings is kept: each string literal is matched whole, so only the blanks between tokens go.
+-- compact_json: JSON text without the spaces jsonb's output puts after ':' and ','. Whitespace
+-- inside strings is kept: each string literal is matched whole, so only the blanks between tokens
+-- go.
 create or replace function switchboard_internal.compact_json(doc jsonb)
 returns text
 language sql
@@ -7,4 +8,3 @@ immutable
 as $$
   select regexp_replace(doc::text, '("(?:[^"\\]|\\.)*")|[ ]+', '\1', 'g')
 $$;
-comment on function switchboard_internal.compact_json(jsonb) is 'Internal. Compact JSON text of a jsonb value (for attempt_summary_from_result).';

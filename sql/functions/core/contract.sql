@@ -1,9 +1,10 @@
--- contract: the constants every surface shares, defined once: the agent verbs (in their canonical order, from
--- agent_verbs(), the migration-owned list the endpoints CHECK reads too), the
--- verbs another verb implies (list_todos grants get_todo), the error kinds with their SQLSTATEs, and the size
--- and range limits. The SQL bodies read them through limit_of, verb_held and raise; the TypeScript is generated
--- from switchboard.contract() (scripts/schema.sh writes src/contract.gen.ts, and a test fails when they drift).
--- Immutable and constant, so it folds into each statement's plan at plan time and costs nothing per call.
+-- contract: the constants every surface shares, defined once. The agent verbs in their canonical
+-- order (from agent_verbs(), the migration-owned list the endpoints CHECK reads too), the verbs
+-- another verb implies (list_todos grants get_todo), the error kinds with their SQLSTATEs, and the
+-- size and range limits. The SQL bodies read them through limit_of, verb_held and raise; the
+-- TypeScript is generated from switchboard.contract() (scripts/schema.sh writes
+-- src/contract.gen.ts, and a test fails when they drift). Immutable and constant, so it folds into
+-- each statement's plan at plan time and costs nothing per call.
 create or replace function switchboard_internal.contract()
 returns jsonb
 language sql
@@ -37,5 +38,3 @@ as $$
       'attempts_limit_max', 50,
       'prior_attempts', 5));
 $$;
-comment on function switchboard_internal.contract() is
-  'Internal. The shared constants: agent verbs, implied verbs, error kinds and SQLSTATEs, size and range limits.';

@@ -1,7 +1,8 @@
--- credential_endpoint_row: the live endpoint a bearer credential names, compared as a SHA-256 digest: its current
--- credential, or the one rotate_credential replaced while its overlap window lasts. Null when there is none
--- (unknown, expired, revoked). The one place that rule lives: authenticate raises forbidden on null,
--- credential_endpoint answers null, and neither needs an exception block (a subtransaction per call) to do so.
+-- credential_endpoint_row: the live endpoint row a bearer credential names, or null. Compared as a
+-- SHA-256 digest: its current credential, or the one rotate_credential replaced while its overlap
+-- window lasts; null when there is none (unknown, expired, revoked). The one place that rule lives:
+-- authenticate raises forbidden on null, credential_endpoint answers null, and neither needs an
+-- exception block (a subtransaction per call) to do so.
 create or replace function switchboard_internal.credential_endpoint_row(credential text)
 returns switchboard.endpoints
 language plpgsql
@@ -21,5 +22,3 @@ begin
   return v_endpoint;
 end;
 $$;
-comment on function switchboard_internal.credential_endpoint_row(text) is
-  'Internal. The live endpoint row a credential names (current, or previous within its overlap), or null.';

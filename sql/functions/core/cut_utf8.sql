@@ -1,4 +1,5 @@
--- _cut_utf8: cut text to at most max_bytes of UTF-8 without splitting a character; says whether it cut.
+-- cut_utf8: cuts text to at most max_bytes of UTF-8 without splitting a character. truncated says
+-- whether anything was cut.
 create or replace function switchboard_internal.cut_utf8(input text, max_bytes integer, out cut text, out truncated boolean)
 language plpgsql
 immutable
@@ -22,5 +23,3 @@ begin
   truncated := true;
 end;
 $$;
-comment on function switchboard_internal.cut_utf8(text, integer) is
-  'Internal. Truncates text to max_bytes on a UTF-8 character boundary; truncated says whether anything was cut.';

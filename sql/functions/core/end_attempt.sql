@@ -1,12 +1,17 @@
--- end_attempt: the transitions that end a lease (or, for cancel, a todo that has none), in one statement:
--- the open attempt, the todo's head (migration 000010), is closed with its outcome and disposition (ADR-0039's
--- table) in the same UPDATE that moves the todo on, and the close is counted; then a todo pending again rings its
--- doorbell (ring) and a dead letter is notified (notify_dead_letter).
---   completed -> done (result stored)           failed below the cap -> failed, retry at now + backoff
---   released  -> pending, ready now             failed at the cap    -> failed, dead letter
---   canceled  -> canceled                       revoked              -> failed, dead letter
--- summary is cut to 2048 bytes on a UTF-8 boundary and marked; with attempt_summary_from_result on, a
--- complete or fail without a summary stores the compact JSON of its result instead. Returns the new todo row.
+-- end_attempt: closes a todo's open attempt and moves the todo on, in one statement. The
+-- transitions that end a lease (or, for cancel, a todo that has none): the open attempt, the todo's
+-- head, is closed with its outcome and disposition (transition()) in the same UPDATE that moves the
+-- todo on, and the close is counted; then a todo pending again rings its doorbell (ring) and a dead
+-- letter is notified (notify_dead_letter). The summary is cut to 2048 bytes on a UTF-8 boundary and
+-- marked; with attempt_summary_from_result on, a complete or fail without a summary stores the
+-- compact JSON of its result instead. Returns the new todo row.
+--
+--   completed              -> done, result stored
+--   failed below the cap   -> failed, retry at now + backoff
+--   failed at the cap      -> failed, a dead letter
+--   released               -> pending, ready now
+--   canceled               -> canceled
+--   revoked                -> failed, a dead letter
 create or replace function switchboard_internal.end_attempt(t switchboard.todos, outcome text, result jsonb, summary text, artifact text)
 returns switchboard.todos
 language plpgsql
@@ -73,5 +78,3 @@ begin
   return v_todo;
 end;
 $$;
-comment on function switchboard_internal.end_attempt(switchboard.todos, text, jsonb, text, text) is
-  'Internal. Closes the open attempt with outcome/disposition and moves the todo (done, retry, dead letter, pending, canceled).';

@@ -1,20 +1,22 @@
--- end_held: complete and release on the agent path as one statement. The authorization (a live endpoint holding the
--- verb) and the holder check (this agent, live lease, the fence: the digest of the lease token on the todo row) sit
--- in the WHERE of the todo's UPDATE, and the same UPDATE
--- closes the attempt: it is the todo's head (the head_* columns, migration 000010), so nothing else is written but
--- the close counter. The two statements of the lock-then-check path (hold_agent, then end_attempt) and the
--- row-lock WAL record they write go away.
---   Why it is safe under READ COMMITTED: when the todo row changed after the statement's snapshot, the UPDATE
---   re-checks the WHERE against the newest row version. A cancel cleared the owner; a fenced takeover changed the
---   token digest: nothing is updated and the caller gets the diagnosis below. An unfenced takeover by the same
---   endpoint leaves nothing that tells its two holders apart (the fence is what does), so the report closes the
---   newest attempt, as the lock-then-check path always did. The holder's own heartbeat only moves the lease on.
---   The WHERE names the owner, not state = 'claimed': only a claimed todo has an owner (todos_row_ok), and a state
---   test lets the planner prefer a partial index of claimed todos over the primary key.
--- Returns the todo's document (todo_doc, built in the RETURNING), or null when nothing matched: the verb then goes the long way (agent, the argument checks,
--- hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found, conflict, in that order) or,
--- when the caller does hold the lease after all (a race the single statement lost), ends it lock-then-check.
--- Only completed and released: their outcome does not depend on the row (fail's retry-or-dead-letter does).
+-- end_held: complete and release on the agent path as one statement, or null when it does not
+-- apply. The authorization (a live endpoint holding the verb) and the holder check (this agent,
+-- live lease, the fence: the digest of the lease token on the todo row) sit in the WHERE of the
+-- todo's UPDATE, and the same UPDATE closes the attempt, the todo's head, so nothing else is
+-- written but the close counter. Only completed and released: their outcome does not depend on the
+-- row (fail's retry-or-dead-letter does). Returns the todo's document (todo_doc, built in the
+-- RETURNING), or null when nothing matched: the verb then goes the long way (agent, the argument
+-- checks, hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found,
+-- conflict, in that order) or, when the caller does hold the lease after all (a race the single
+-- statement lost), ends it lock-then-check.
+--
+-- Why it is safe under READ COMMITTED: when the todo row changed after the statement's snapshot,
+-- the UPDATE re-checks the WHERE against the newest row version. A cancel cleared the holder; a
+-- fenced takeover changed the token digest: nothing is updated and the caller gets the diagnosis of
+-- the long way. An unfenced takeover by the same endpoint leaves nothing that tells its two holders
+-- apart (the fence is what does), so the report closes the newest attempt, as the lock-then-check
+-- path always did. The holder's own heartbeat only moves the lease on. The WHERE names the holder,
+-- not state = 'claimed': only a claimed todo has one (todos_row_ok), and a state test lets the
+-- planner prefer a partial index of claimed todos over the primary key.
 create or replace function switchboard_internal.end_held(
   endpoint_id uuid,
   todo_id uuid,
@@ -72,8 +74,8 @@ begin
               x.endpoint_id, x.queue
   -- history{
   ), counted as (
-    -- held closed exactly the one open attempt: count it here, as one more part of the closing statement (a row
-    -- trigger on every close cost ~25 % of a complete's backend CPU, bench/ab.ts).
+    -- held closed exactly the one open attempt: count it here, as one more part of the closing statement, rather
+    -- than in a row trigger that every close would fire.
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select h.queue, end_held.outcome, (pg_backend_pid() % 16)::smallint, 1 from held h
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
@@ -86,5 +88,3 @@ begin
   return v_doc;
 end;
 $$;
-comment on function switchboard_internal.end_held(uuid, uuid, text, text, text, jsonb, text, text) is
-  'Internal. complete/release on the agent path in one statement: authorization, holder and fence checked in the UPDATE''s WHERE, attempt closed alongside; null when nothing matched (the verb then goes the long way).';

@@ -1,12 +1,13 @@
--- history_cap: attempt_history_max_per_todo as the reference page defines it: a whole number 0..999999,
--- raised to 5 when below 5; anything else (negative, fractional, text, missing) means 50.
+-- history_cap: the per-todo attempt cap, attempt_history_max_per_todo as the reference page defines
+-- it. A whole number 0..999999, raised to 5 when below 5; anything else (negative, fractional,
+-- text, missing) means 50.
 create or replace function switchboard_internal.history_cap()
 returns integer
 language plpgsql
 stable
 as $$
--- PL/pgSQL, not LANGUAGE sql: a sql body with a subquery, called from a PL/pgSQL expression (here _open_attempt's
--- DECLARE), went through the full executor and was planned again on every call (~100 µs of a claim's ~600 µs CPU).
+-- PL/pgSQL, not LANGUAGE sql: a sql body with a subquery, called from a PL/pgSQL expression (here open_attempt's
+-- DECLARE), goes through the full executor and is planned again on every call.
 declare
   v text;
 begin
@@ -14,5 +15,3 @@ begin
   return case when v ~ '^[0-9]{1,6}$' then greatest(v::integer, 5) else 50 end;
 end;
 $$;
-comment on function switchboard_internal.history_cap() is
-  'Internal. The per-todo attempt cap: attempt_history_max_per_todo, below 5 raised to 5, not a whole number 0-999999 means 50.';

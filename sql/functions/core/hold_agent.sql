@@ -1,7 +1,8 @@
--- hold_agent: lock a todo for heartbeat/complete/fail/release on the agent path and check that the caller
--- holds its lease: in the endpoint's scope (else not_found), claimed (else conflict), held by this agent
--- and not lapsed, and the fence satisfied: a fenced attempt needs its token, an unfenced one takes none.
--- Every way of not holding the lease raises the same conflict, so it does not reveal whether the todo is fenced.
+-- hold_agent: locks a todo for heartbeat, complete, fail or release and checks the agent holds its
+-- lease. In the endpoint's scope (else not_found), claimed, held by this agent and not lapsed, and
+-- the fence satisfied: a fenced attempt needs its token, an unfenced one takes none. Every way of
+-- not holding the lease raises the same conflict, so it does not reveal whether the todo is fenced.
+-- Returns the locked todo row. Errors: not_found, conflict.
 create or replace function switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text)
 returns switchboard.todos
 language plpgsql
@@ -21,7 +22,7 @@ begin
     perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
       'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
   end if;
-  -- The fence: the digest of the open attempt's token is on the todo row (lease_token_sha256, migration 000010).
+  -- The fence: the digest of the open attempt's token is on the todo row (lease_token_sha256).
   if v_t.owner is distinct from 'agent:' || agent_id
      or v_t.lease_expires_at <= now()
      or (v_t.lease_token_sha256 is null) <> (lease_token is null)
@@ -33,5 +34,3 @@ begin
   return v_t;
 end;
 $$;
-comment on function switchboard_internal.hold_agent(uuid, uuid, text, text) is
-  'Internal. Locks a todo and checks the agent holds its live lease (fence included): not_found outside scope, conflict otherwise.';

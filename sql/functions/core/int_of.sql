@@ -1,6 +1,7 @@
--- int_of: the whole number a stored setting value means, or the fallback when it is missing, malformed or out of
--- range. Pure (no read), so a statement that already read the value (claim_next reads default_lease_seconds with its
--- authorization) parses it as setting_int would, inlined, without a second lookup.
+-- int_of: the whole number a stored setting value means, or the fallback. The fallback when the
+-- value is missing, malformed or outside min_value..max_value. Pure (no read), so a statement that
+-- already read the value (claim_next reads default_lease_seconds with its authorization) parses it
+-- as setting_int would, inlined, without a second lookup.
 create or replace function switchboard_internal.int_of(value text, fallback integer, min_value integer, max_value integer)
 returns integer
 language sql
@@ -11,5 +12,3 @@ as $$
               then trim(value)::integer
               else fallback end
 $$;
-comment on function switchboard_internal.int_of(text, integer, integer, integer) is
-  'Internal. A stored setting value as a whole number in min..max, else the fallback (missing, malformed or out of range).';

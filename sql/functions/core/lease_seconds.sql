@@ -1,4 +1,5 @@
--- lease_seconds: the lease a claim or heartbeat asked for (1 s .. 24 h), or default_lease_seconds.
+-- lease_seconds: the lease a claim or heartbeat asked for, or the setting default_lease_seconds. A
+-- requested lease must be 1..86400 seconds. Errors: invalid.
 create or replace function switchboard_internal.lease_seconds(requested integer)
 returns integer
 language plpgsql
@@ -16,5 +17,3 @@ begin
   return requested;
 end;
 $$;
-comment on function switchboard_internal.lease_seconds(integer) is
-  'Internal. Validates a requested lease (1..86400 s, else invalid) or supplies default_lease_seconds.';

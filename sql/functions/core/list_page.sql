@@ -1,7 +1,8 @@
--- list_page: the paging arguments shared by list_todos and owner_list_todos, checked in one place: state one
--- of the five, page_size 1..200, and a cursor that one of them returned. A cursor is caller input: whatever
--- fails to decode (not base64, not UTF-8, an impossible time or id) is the same invalid, never a raw
--- data_exception. Returns the (created_at, id) position to continue after, or nulls for the first page.
+-- list_page: checks the paging arguments of list_todos and owner_list_todos, in one place. state
+-- one of the five, page_size 1..200, and a cursor that one of them returned. A cursor is caller
+-- input: whatever fails to decode (not base64, not UTF-8, an impossible time or id) is the same
+-- invalid, never a raw data_exception. Returns the (created_at, id) position to continue after, or
+-- nulls for the first page. Errors: invalid.
 create or replace function switchboard_internal.list_page(state text, page_size integer, cursor text, verb text,
                                                   out after_ts timestamptz, out after_id uuid)
 language plpgsql
@@ -32,5 +33,3 @@ begin
   end if;
 end;
 $$;
-comment on function switchboard_internal.list_page(text, integer, text, text) is
-  'Internal. Validates state, page_size and cursor for the list functions; returns the position after which the page starts.';

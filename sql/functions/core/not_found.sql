@@ -1,5 +1,6 @@
--- not_found: the one not_found for a todo. An unknown id and another tenant's id both end up here, so
--- the two are identical byte for byte (the requested id is echoed, nothing else).
+-- not_found: raises the one not_found for a todo, for unknown and foreign ids alike. An unknown id
+-- and another tenant's id both end up here, so the two are identical byte for byte (the requested
+-- id is echoed, nothing else). Errors: not_found, always.
 create or replace function switchboard_internal.not_found(todo_id uuid)
 returns void
 language plpgsql
@@ -10,4 +11,3 @@ begin
                              'Check the id; list_todos shows the todos you can see.');
 end;
 $$;
-comment on function switchboard_internal.not_found(uuid) is 'Internal. Raises the single not_found used for unknown and foreign todo ids alike.';

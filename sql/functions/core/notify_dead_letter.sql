@@ -1,11 +1,11 @@
--- notify_dead_letter: a todo's open attempt closed as a dead letter (fail or reap at the cap, revoke). In the
--- caller's transaction, enqueues the notification with graphile_worker.add_job, one for the owner's notify_url
--- when set, and one for the instance's sink (SWITCHBOARD_NOTIFY_URL) only when a worker said at start that it has
--- one (the setting instance_dead_letter_sink: SQL cannot see the worker's environment). A job exists iff the dead
--- letter committed. Its payload holds ids only (todo_id, seq, sink); the worker reads the notice with
--- dead_letter_notice(), the instance's without any tenant text.
--- Called by the two transitions that dead-letter (end_attempt, reap_locked), not by a row trigger: a trigger on
--- todos had its WHEN clause re-read and compiled by every UPDATE of todos, claims and completes included.
+-- notify_dead_letter: queues the notifications of a dead letter, in the transaction that made it.
+-- Called when a todo's open attempt closed as a dead letter (fail or reap at the cap, revoke), by
+-- the two transitions that dead-letter (end_attempt, reap_locked): one graphile_worker job for the
+-- owner's notify_url when set, and one for the instance's sink (SWITCHBOARD_NOTIFY_URL) only when a
+-- worker said at start that it has one (the setting instance_dead_letter_sink: SQL cannot see the
+-- worker's environment). A job exists if and only if the dead letter committed. Its payload holds
+-- ids only (todo_id, seq, sink); the worker reads the notice with dead_letter_notice(), the
+-- instance's without any tenant text.
 create or replace function switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid)
 returns void
 language plpgsql
@@ -33,5 +33,3 @@ begin
   end if;
 end;
 $$;
-comment on function switchboard_internal.notify_dead_letter(uuid, integer, uuid) is
-$$Internal. A todo's attempt closed as a dead letter: enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner's when notify_url is set, the instance's when a worker has a sink.$$;

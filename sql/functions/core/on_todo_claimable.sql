@@ -1,7 +1,7 @@
--- on_todo_claimable: trigger on todos, fired when a todo is inserted claimable now (add_todo): rings the doorbell
--- (switchboard_internal.ring). The transitions that make a todo claimable again call ring themselves (see ring.sql
--- for why it is not an update trigger). A todo that becomes claimable later (run_at or a retry in the future) rings
--- when requeue_due_retries moves it; waiters also re-check on their own (see src/doorbell.ts).
+-- on_todo_claimable: trigger on todos, after an insert claimable now (add_todo): rings the
+-- doorbell. It calls ring; the transitions that make a todo claimable again call ring themselves,
+-- in their own statement. A todo that becomes claimable later (run_at or a retry in the future)
+-- rings when requeue_due_retries moves it; waiters also re-check on their own (src/doorbell.ts).
 create or replace function switchboard_internal.on_todo_claimable()
 returns trigger
 language plpgsql
@@ -12,9 +12,6 @@ begin
   return null;
 end;
 $$;
-comment on function switchboard_internal.on_todo_claimable() is
-$$Internal trigger (todos, after an insert claimable now): rings the doorbell with switchboard_internal.ring (pg_notify on
-switchboard_doorbell, and the endpoint's webhook doorbell job when it has a doorbell_url).$$;
 
 -- The trigger is (re)created only when its definition changed (the definition is kept as its comment), so
 -- re-applying the function files takes no lock on todos.

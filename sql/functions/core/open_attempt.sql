@@ -1,16 +1,19 @@
--- open_attempt: the claim transition shared by claim, claim_next and the Board's claim. The caller has
--- locked the todo row and checked that it is claimable, and passes what it read of it: its id, endpoint and queue,
--- whether it has an attempt already (has_head) and whether that one is a lapsed lease being taken over (lapsed). The todo becomes claimed (counter +1, seq +1, lease set)
--- and its new attempt is opened, in the same UPDATE: a todo's newest attempt is its head (the head_* columns of
--- its row, migration 000010), so opening one writes no other row. A todo claimed before first moves its head to
--- earlier_attempts, closed as it was, or, when it is a lapsed lease being taken over, closed lease_expired/requeued
--- (and counted); once a todo is over attempt_history_max_per_todo, the oldest earlier attempts are deleted and
--- counted in attempts_pruned. Returns the claim document: the todo with payload and routing, attempt_seq,
--- attempts_total, prior_attempts (five newest closed, newest first), the notice, and lease_token when fenced.
--- Lines between `-- history{` and `-- history}` (here, in end_held, end_attempt, reap_locked and the verbs that
--- stamp the head) are the attempt-history work: bench/lib/no-history.ts cuts them out to build the
--- switchboard-no-history contender, so mark any new such work, and keep the SQL valid without it (a cut SET list
--- item starts with its comma).
+-- open_attempt: the claim transition shared by claim, claim_next and the Board's claim. The caller
+-- has locked the todo row and checked that it is claimable, and passes what it read of it: its id,
+-- endpoint and queue, whether it has an attempt already (has_head) and whether that one is a lapsed
+-- lease being taken over (lapsed). The todo becomes claimed (counter +1, seq +1, lease set) and its
+-- new attempt is opened in the same UPDATE: a todo's newest attempt is its head (the head_* columns
+-- of its row), so opening one writes no other row. A todo claimed before first moves its head to
+-- earlier_attempts, closed as it was, or, when it is a lapsed lease being taken over, closed
+-- lease_expired/requeued (and counted); once a todo is over attempt_history_max_per_todo, the
+-- oldest earlier attempts are deleted and counted in attempts_pruned. Returns the claim document:
+-- the todo with payload and routing, attempt_seq, attempts_total, prior_attempts (five newest
+-- closed, newest first), the notice, and lease_token when fenced. Errors: throttled (admit_claim).
+--
+-- Lines between `-- history{` and `-- history}` (here, in end_held, end_attempt, reap_locked and
+-- the verbs that stamp the head) are the attempt-history work: bench/lib/no-history.ts cuts them
+-- out to build the switchboard-no-history contender, so mark any new such work, and keep the SQL
+-- valid without it (a cut SET list item starts with its comma).
 create or replace function switchboard_internal.open_attempt(
   todo_id uuid,
   endpoint_id uuid,
@@ -132,5 +135,3 @@ begin
       || case when v_token is not null then jsonb_build_object('lease_token', v_token) else '{}'::jsonb end;
 end;
 $$;
-comment on function switchboard_internal.open_attempt(uuid, uuid, text, boolean, boolean, text, uuid, uuid, text, text, boolean, integer, text, boolean) is
-  'Internal. Claims a locked, claimable todo: moves its previous attempt (a lapsed one closed lease_expired) to earlier_attempts, opens the new one on the todo row, prunes history over the cap, returns the claim document.';

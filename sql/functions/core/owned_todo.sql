@@ -1,5 +1,6 @@
--- owned_todo: lock a todo on the owner (Board) path: it must belong to an endpoint the owner vended.
--- Anything else raises the same not_found as an id that never existed.
+-- owned_todo: locks a todo of the owner's scope (a todo of an endpoint they vended), for the Board.
+-- Anything else raises the same not_found as an id that never existed. Returns the locked todo row.
+-- Errors: not_found.
 create or replace function switchboard_internal.owned_todo(owner_id uuid, todo_id uuid)
 returns switchboard.todos
 language plpgsql
@@ -19,5 +20,3 @@ begin
   return v_t;
 end;
 $$;
-comment on function switchboard_internal.owned_todo(uuid, uuid) is
-  'Internal. Locks a todo in an owner''s scope (todos of endpoints they vended); not_found otherwise.';

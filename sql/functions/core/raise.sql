@@ -1,5 +1,7 @@
--- raise: raise a ledger error of one of contract()'s kinds with its SQLSTATE (see error_codes()).
--- The message starts with the kind's name; the hint says what the caller can do. Never returns.
+-- raise: raises a ledger error of one of contract()'s kinds with its SQLSTATE. The message starts
+-- with the kind's name; the hint says what the caller can do. Never returns. Errors: the kind asked
+-- for: not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403) or throttled
+-- (SB429).
 create or replace function switchboard_internal.raise(kind text, message text, hint text default null)
 returns void
 language plpgsql
@@ -22,5 +24,3 @@ begin
   raise exception using errcode = v_state, message = kind || ': ' || message, hint = hint;
 end;
 $$;
-comment on function switchboard_internal.raise(text, text, text) is
-  'Internal. Raises not_found (SB404), conflict (SB409), invalid (SB422), forbidden (SB403) or throttled (SB429) with a message starting with the kind.';

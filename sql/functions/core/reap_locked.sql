@@ -1,11 +1,11 @@
--- reap_locked: the reaper's transition, for todos the caller has already locked (FOR UPDATE) and found lapsed. One
---   statement, set-based: each todo's open attempt is its head (migration 000010), closed in the same UPDATE.
---   Below its cap a todo goes back to pending, ready now, its attempt closed reaped/requeued; at the cap it
---   becomes a dead letter (failed, no retry), its attempt closed reaped/dead_lettered. reap runs it over a batch;
---   claim_next runs it over one lapsed lease on its last attempt that it met, so the pair a todo gets does not
---   depend on which of the two got there first. Then each endpoint and queue with a todo pending again rings its
---   doorbell (ring) and each dead letter is notified (notify_dead_letter). Returns the queue of each attempt closed
---   (reap counts them).
+-- reap_locked: the reaper's transition, for lapsed todos the caller has already locked (FOR
+-- UPDATE). One statement, set-based: each todo's open attempt is its head, closed in the same
+-- UPDATE. Below its cap a todo goes back to pending, ready now, its attempt closed reaped/requeued;
+-- at the cap it becomes a dead letter (failed, no retry), its attempt closed reaped/dead_lettered.
+-- reap runs it over a batch; claim_next runs it over one lapsed lease on its last attempt that it
+-- met, so the pair a todo gets does not depend on which of the two got there first. Then each
+-- endpoint and queue with a todo pending again rings its doorbell (ring) and each dead letter is
+-- notified (notify_dead_letter). Returns the queue of each attempt closed (reap counts them).
 create or replace function switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamptz)
 returns table (queue text)
 language plpgsql
@@ -32,8 +32,8 @@ begin
     returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap
   -- history{
   ), counted as (
-    -- Once per queue, not once per row: 1,000 row-by-row bumps of one counter row walk an ever longer chain of
-    -- its versions (~30 % of a reap batch's time, measured when the reaper counted row by row).
+    -- Once per queue, not once per row: a thousand row-by-row bumps of one counter row walk an ever longer chain
+    -- of its versions.
     insert into switchboard.attempt_close_counts as c (queue, outcome, shard, n)
     select m.queue, 'reaped', (pg_backend_pid() % 16)::smallint, count(*) from moved m group by m.queue
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
@@ -51,5 +51,3 @@ begin
   return query select u.queue from unnest(v_queues) u(queue);
 end;
 $$;
-comment on function switchboard_internal.reap_locked(uuid[], timestamptz) is
-  'Internal. The reaper''s transition for locked, lapsed todos: below the cap -> pending (reaped/requeued), at it -> dead letter (reaped/dead_lettered); rings and notifies. Returns the queue of each attempt closed.';

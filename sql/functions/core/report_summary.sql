@@ -1,6 +1,6 @@
--- report_summary: the summary an attempt closes with, for _end_attempt and _end_held alike: the one given, or,
--- with attempt_summary_from_result on, the compact JSON of a complete's or fail's result when none was given;
--- cut to 2048 bytes on a UTF-8 boundary and marked truncated, never rejected.
+-- report_summary: the summary an attempt closes with, for end_attempt and end_held alike. The one
+-- given, or, with attempt_summary_from_result on, the compact JSON of a complete's or fail's result
+-- when none was given; cut to 2048 bytes on a UTF-8 boundary and marked truncated, never rejected.
 create or replace function switchboard_internal.report_summary(
   outcome text, result jsonb, summary text, out cut text, out truncated boolean)
 language plpgsql
@@ -21,5 +21,3 @@ begin
   end if;
 end;
 $$;
-comment on function switchboard_internal.report_summary(text, jsonb, text) is
-  'Internal. The closing summary of an attempt: given, or the compact result (attempt_summary_from_result), cut to 2048 bytes.';

@@ -1,11 +1,12 @@
--- setting_bool: a true/false setting read now; anything but a recognised true means false.
+-- setting_bool: a true/false setting read now; anything but a recognised true means false. true,
+-- on, yes or 1, in any case and trimmed, is true.
 create or replace function switchboard_internal.setting_bool(setting_key text)
 returns boolean
 language plpgsql
 stable
 as $$
--- PL/pgSQL, not LANGUAGE sql: the sql body with a subquery was planned again on every call from a PL/pgSQL
--- expression (the closing summary's switch, now _report_summary: ~75 µs of a complete's ~600 µs CPU).
+-- PL/pgSQL, not LANGUAGE sql: a sql body with a subquery is planned again on every call from a PL/pgSQL
+-- expression (report_summary's switch is one).
 declare
   v text;
 begin
@@ -13,4 +14,3 @@ begin
   return coalesce(lower(trim(v)) in ('true', 'on', 'yes', '1'), false);
 end;
 $$;
-comment on function switchboard_internal.setting_bool(text) is 'Internal. A boolean setting; missing or unrecognised values are false.';

@@ -1,4 +1,5 @@
--- setting_int: a whole-number setting read now, falling back to its default when missing or malformed.
+-- setting_int: a whole-number setting read now, or its fallback when missing, malformed or out of
+-- range. The range is min_value..max_value.
 create or replace function switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer)
 returns integer
 language plpgsql
@@ -9,5 +10,3 @@ begin
                                      fallback, min_value, max_value);
 end;
 $$;
-comment on function switchboard_internal.setting_int(text, integer, integer, integer) is
-  'Internal. Reads an integer setting; a missing, malformed or out-of-range value yields the fallback.';

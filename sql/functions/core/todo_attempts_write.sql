@@ -1,14 +1,18 @@
--- todo_attempts_write: INSTEAD OF trigger on the view switchboard.todo_attempts (migration 000010), so a DBA's (or a
--- test's) INSERT, UPDATE or DELETE of an attempt row lands where the row is kept: a todo's newest attempt on its
--- row (todos.head_*, with lease_token_sha256), the earlier ones in earlier_attempts. The functions never write
--- through it; they write the tables in the statement of the transition itself.
---   INSERT: an earlier seq goes to earlier_attempts (closed only); the todo's newest seq (last_seq) fills the head
---   of a todo that has none. A second open attempt is refused with exclusion_violation (23P01, constraint
---   todo_attempts_one_open): only a claim opens an attempt, and a todo has one open at most, its head. A seq beyond
---   last_seq is refused (check_violation, todo_attempts_seq_issued); an unknown todo is a foreign_key_violation.
---   UPDATE: of the head or of an earlier attempt, every column but todo_id and seq (feature_not_supported); the
---   row rules of the table written apply (todos_row_rules, earlier_attempts_row_rules).
---   DELETE: an earlier attempt only; the head goes with its todo (feature_not_supported).
+-- todo_attempts_write: INSTEAD OF trigger on the view todo_attempts: a write lands where the row is
+-- kept. A DBA's (or a test's) INSERT, UPDATE or DELETE of an attempt row goes to a todo's newest
+-- attempt on its row (todos.head_*, with lease_token_sha256) or to the earlier ones in
+-- earlier_attempts. The functions never write through it; they write the tables in the statement of
+-- the transition itself.
+--
+-- INSERT: an earlier seq goes to earlier_attempts (closed only); the todo's newest seq (last_seq)
+--   fills the head of a todo that has none. A second open attempt is refused with
+--   exclusion_violation (23P01, constraint todo_attempts_one_open): only a claim opens an attempt,
+--   and a todo has one open at most, its head. A seq beyond last_seq is refused (check_violation,
+--   todo_attempts_seq_issued); an unknown todo is a foreign_key_violation.
+-- UPDATE: of the head or of an earlier attempt, every column but todo_id and seq
+--   (feature_not_supported); the row rules of the table written apply (todos_row_rules,
+--   earlier_attempts_row_rules).
+-- DELETE: an earlier attempt only; the head goes with its todo (feature_not_supported).
 create or replace function switchboard_internal.todo_attempts_write()
 returns trigger
 language plpgsql
@@ -92,9 +96,6 @@ begin
   return new;
 end;
 $$;
-comment on function switchboard_internal.todo_attempts_write() is
-$$Internal trigger (INSTEAD OF on the view todo_attempts): a direct INSERT/UPDATE/DELETE of an attempt goes to the todo's head columns or
-to earlier_attempts, whichever keeps it; a second open attempt is refused (23P01 todo_attempts_one_open), as is a seq not yet issued.$$;
 
 -- (Re)created only when its definition changed (the definition is kept as its comment), as the other triggers are.
 do $$

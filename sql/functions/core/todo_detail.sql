@@ -1,5 +1,6 @@
--- todo_detail: the full todo document shared by get_todo and the Board: payload, routing, result, and the
--- newest attempts_limit attempts with the counts and the untrusted-data notice.
+-- todo_detail: the full todo document shared by get_todo and the Board. Payload, routing, result,
+-- and the newest attempts_limit attempts with attempts_total, attempts_pruned and the
+-- untrusted-data notice.
 create or replace function switchboard_internal.todo_detail(t switchboard.todos, attempts_limit integer)
 returns jsonb
 language sql
@@ -16,5 +17,3 @@ as $$
            'attempts_pruned', t.attempts_pruned,
            'notice', switchboard_internal.notice())
 $$;
-comment on function switchboard_internal.todo_detail(switchboard.todos, integer) is
-  'Internal. The todo in full with its newest attempts, attempts_total, attempts_pruned and the notice.';

@@ -1,10 +1,10 @@
--- todo_doc: the todo document, from its columns (todo_json passes a row's). Never includes the endpoint id or
--- anything about a lease token. held_by names the lease holder (agent:<id> or owner:<id>); owner is the same value
--- under its old name, kept for callers that read it. lease_lapsed says a claimed todo's lease has run out while
--- nothing has closed it yet (no sweep since, no claim met it).
--- Column by column so that a transition can build its answer in the RETURNING of its own UPDATE, from the row it
--- wrote: a whole todos row carried through PL/pgSQL variables costs a 40-column tuple descriptor and projection at
--- every step (issue 14). Inlined wherever it is called (one SELECT of one expression).
+-- todo_doc: the todo document, from its columns (todo_json passes a row's). Never includes the
+-- endpoint id or anything about a lease token. held_by names the lease holder (agent:<id> or
+-- owner:<handle>); owner is the same value under its old name, kept for callers that read it.
+-- lease_lapsed says a claimed todo's lease has run out while nothing has closed it yet (no sweep
+-- since, no claim met it). Column by column, so that a transition can build its answer in the
+-- RETURNING of its own UPDATE, from the row it wrote, rather than carry a whole todos row through
+-- PL/pgSQL variables. Inlined wherever it is called (one SELECT of one expression).
 create or replace function switchboard_internal.todo_doc(
   id uuid, queue text, title text, state text, priority integer, attempt integer, max_attempts integer, owner text,
   lease_expires_at timestamptz, run_at timestamptz, next_retry_at timestamptz, created_at timestamptz,
@@ -31,5 +31,3 @@ as $$
     'created_at', switchboard_internal.ts(created_at),
     'updated_at', switchboard_internal.ts(updated_at))
 $$;
-comment on function switchboard_internal.todo_doc(uuid, text, text, text, integer, integer, integer, text, timestamptz, timestamptz, timestamptz, timestamptz, timestamptz) is
-  'Internal. The todo document from its columns (snake_case, RFC 3339 times; held_by = the lease holder, owner its old name; lease_lapsed).';

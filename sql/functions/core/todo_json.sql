@@ -1,5 +1,5 @@
--- todo_json: the todo document of a row (todo_doc, its one definition); detail adds payload and routing (claims,
--- get_todo).
+-- todo_json: the todo document of a row (todo_doc, its one definition). detail adds payload and
+-- routing (claims, get_todo).
 create or replace function switchboard_internal.todo_json(t switchboard.todos, detail boolean default false)
 returns jsonb
 language sql
@@ -9,5 +9,3 @@ as $$
                                        t.lease_expires_at, t.run_at, t.next_retry_at, t.created_at, t.updated_at)
       || case when detail then jsonb_build_object('payload', t.payload, 'routing', t.routing) else '{}'::jsonb end
 $$;
-comment on function switchboard_internal.todo_json(switchboard.todos, boolean) is
-  'Internal. The todo document (snake_case, RFC 3339 times; held_by = the lease holder, owner its old name; lease_lapsed); detail adds payload and routing.';

@@ -1,4 +1,5 @@
--- ts: a timestamp as RFC 3339 in UTC with microseconds, the one time format every document uses.
+-- ts: a timestamp as RFC 3339 text in UTC with microseconds, the one time format every document
+-- uses. null stays null.
 create or replace function switchboard_internal.ts(t timestamptz)
 returns text
 language sql
@@ -6,4 +7,3 @@ stable
 as $$
   select to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
 $$;
-comment on function switchboard_internal.ts(timestamptz) is 'Internal. RFC 3339 (UTC, microseconds) text of a timestamp, or null.';

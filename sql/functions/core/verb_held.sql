@@ -1,5 +1,6 @@
--- verb_held: whether an endpoint's frozen verb set grants a verb: the verb itself, or a verb that implies it
--- (contract()'s implied_verbs: list_todos grants get_todo). The one place that rule lives.
+-- verb_held: whether an endpoint's frozen verb set grants a verb. The verb itself, or a verb that
+-- implies it (contract()'s implied_verbs: list_todos grants get_todo). The one place that rule
+-- lives.
 create or replace function switchboard_internal.verb_held(verbs text[], verb text)
 returns boolean
 language sql
@@ -8,5 +9,3 @@ parallel safe
 as $$
   select verb = any (verbs) or coalesce((switchboard_internal.contract() -> 'implied_verbs' ->> verb) = any (verbs), false);
 $$;
-comment on function switchboard_internal.verb_held(text[], text) is
-  'Internal. True when the verb set holds the verb itself or a verb that implies it (list_todos grants get_todo).';

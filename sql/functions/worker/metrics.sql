@@ -1,5 +1,6 @@
--- metrics (worker): switchboard.metrics, for the background worker's own role (switchboard_worker), which
--- sweeps and delivers for every tenant but holds none of the admin API.
+-- metrics (worker): switchboard.metrics, for the worker's own role (switchboard_worker). That role
+-- sweeps and delivers for every tenant but holds none of the admin API. Returns what
+-- switchboard.metrics returns. Errors: those of switchboard.metrics.
 create or replace function switchboard_worker.metrics()
 returns jsonb
 language sql
@@ -9,5 +10,3 @@ set search_path = switchboard, pg_temp
 as $$
   select switchboard.metrics();
 $$;
-comment on function switchboard_worker.metrics() is
-$$metrics() -> counters and gauges for /metrics (aggregates only: no tenant text). As switchboard.metrics.$$;

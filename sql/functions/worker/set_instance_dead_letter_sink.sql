@@ -1,5 +1,7 @@
--- set_instance_dead_letter_sink (worker): switchboard.set_instance_dead_letter_sink, for the background worker's own role
--- (switchboard_worker), which knows from its environment whether the instance has a dead-letter sink.
+-- set_instance_dead_letter_sink (worker): switchboard.set_instance_dead_letter_sink, for the
+-- worker's own role (switchboard_worker). That role sweeps and delivers for every tenant but holds
+-- none of the admin API. Returns what switchboard.set_instance_dead_letter_sink returns. Errors:
+-- those of switchboard.set_instance_dead_letter_sink.
 create or replace function switchboard_worker.set_instance_dead_letter_sink(configured boolean)
 returns jsonb
 language sql
@@ -9,5 +11,3 @@ set search_path = switchboard, pg_temp
 as $$
   select switchboard.set_instance_dead_letter_sink(configured);
 $$;
-comment on function switchboard_worker.set_instance_dead_letter_sink(boolean) is
-$$set_instance_dead_letter_sink(configured) -> the setting. The worker's SWITCHBOARD_NOTIFY_URL (set or not), written at start. As switchboard.set_instance_dead_letter_sink.$$;

@@ -1,8 +1,8 @@
 begin;
 select plan(2);
 
--- \df switchboard.* is the API: every function there is documented as a verb (its comment opens with its own call
--- form), none is an internal helper, and nothing is named like one.
+-- \df switchboard.* is the API: every function there is documented as a verb (its comment says what it returns and
+-- which errors it raises, with an example), none is an internal helper, and nothing is named like one.
 select is_empty($$
   select p.oid::regprocedure::text from pg_proc p
    where p.pronamespace = 'switchboard'::regnamespace
@@ -11,8 +11,8 @@ $$, 'no helper in schema switchboard');
 select is_empty($$
   select p.oid::regprocedure::text from pg_proc p
    where p.pronamespace = 'switchboard'::regnamespace
-     and obj_description(p.oid, 'pg_proc') !~ ('^\s*' || p.proname || '\(')
-$$, 'each API comment opens with the call it documents');
+     and obj_description(p.oid, 'pg_proc') !~ 'Returns\s.*Errors:\s.*Example: select '
+$$, 'each API comment says what it returns and raises, and shows a call');
 
 select * from finish();
 rollback;

@@ -1,0 +1,15 @@
+// The startup banner docs/operators.md shows is the one `switchboard start` prints (the same lines, sample values).
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import { bannerLines, embeddedWhere } from '../../src/cli/banner.js';
+
+t.test('docs/operators.md shows the banner start prints', async (t) => {
+  const page = readFileSync(new URL('../../docs/operators.md', import.meta.url), 'utf8');
+  const sample = bannerLines({
+    serverUrl: 'http://127.0.0.1:7400',
+    databaseUrl: 'postgres://postgres:<password>@127.0.0.1:54329/switchboard',
+    where: embeddedWhere('/home/me/switchboard/.data/pg'),
+    self: 'node dist/cli.js',
+  });
+  t.ok(page.includes(['```text', ...sample, '```'].join('\n')), 'the sample is the banner, line for line');
+});
