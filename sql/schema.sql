@@ -3712,9 +3712,10 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.contract() IS 'the constants every surface shares, defined once. The agent verbs in their canonical
-order, the verbs another verb implies (list_todos grants get_todo), the error kinds with their
-SQLSTATEs, and the size and range limits. The SQL bodies read them through limit_of, verb_held
-and raise; the TypeScript is generated from switchboard.contract() (scripts/schema.sh writes
+order (from agent_verbs(), the migration-owned list the endpoints CHECK reads too), the verbs
+another verb implies (list_todos grants get_todo), the error kinds with their SQLSTATEs, and the
+size and range limits. The SQL bodies read them through limit_of, verb_held and raise; the
+TypeScript is generated from switchboard.contract() (scripts/schema.sh writes
 src/contract.gen.ts, and a test fails when they drift). Immutable and constant, so it folds into
 each statement''s plan at plan time and costs nothing per call.';
 
