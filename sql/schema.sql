@@ -281,8 +281,8 @@ declare
 begin
   -- Two pick statements, one per form, because one statement with `queue is null or x.queue = queue` gets one
   -- generic plan that cannot use todos_ready_queue_idx for the queue form.
-  -- The common claim_next is this one statement and open_attempt's UPDATE. It authorizes (a live endpoint holding the
-  -- verb), reads whether the endpoint has a claim budget and the default lease, and locks the todo to claim: a lapsed
+  -- The common claim_next is this one statement and open_attempt's UPDATE. It authorizes and reads whether the endpoint
+  -- has a claim budget and the default lease (claim_caller, one definition for both), and locks the todo to claim: a lapsed
   -- lease first (taken over), else the best ready todo, each with FOR UPDATE SKIP LOCKED, the second branch run only
   -- when the first found nothing (Append under LIMIT 1). Only what the transition needs is read: a whole todos row
   -- through PL/pgSQL is a 40-column projection.
@@ -290,11 +290,7 @@ begin
     if queue is not null then
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from (select e.agent_id,
-                     exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id) as budgeted,
-                     (select s.value from switchboard.settings s where s.key = 'default_lease_seconds') as stored_lease
-                from switchboard.endpoints e
-               where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next')) e
+        from switchboard_internal.claim_caller(endpoint_id) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap
@@ -313,11 +309,7 @@ begin
     else
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from (select e.agent_id,
-                     exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id) as budgeted,
-                     (select s.value from switchboard.settings s where s.key = 'default_lease_seconds') as stored_lease
-                from switchboard.endpoints e
-               where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next')) e
+        from switchboard_internal.claim_caller(endpoint_id) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap
@@ -390,7 +382,7 @@ begin
   -- arguments need no check that could fail. When it matched nothing, the long way says why, with the errors in
   -- their order: forbidden, invalid, then not_found or conflict (hold_agent). The answer is built in that
   -- statement's RETURNING.
-  if artifact is null and (result is null or octet_length(result::text) <= switchboard_internal.limit_of('json_bytes')) then
+  if artifact is null and switchboard_internal.json_fits(result, switchboard_internal.limit_of('json_bytes')) then
     v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null);
     if v_doc is not null then
       return v_doc;
@@ -2673,22 +2665,23 @@ COMMENT ON FUNCTION switchboard_internal.admit_claim(endpoint_id uuid) IS 'Inter
 CREATE FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) RETURNS text
     LANGUAGE plpgsql STABLE
     AS $$
+#variable_conflict use_variable
 declare
   v_agent text;
-  v_verbs text[];
-  v_revoked timestamptz;
+  v_live boolean;
 begin
-  select e.agent_id, e.verbs, e.revoked_at into v_agent, v_verbs, v_revoked
-  from switchboard.endpoints e where e.id = agent.endpoint_id;
-  if v_agent is null or v_revoked is not null then
-    perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
-                               'Ask the owner to vend a new endpoint credential.');
+  select e.agent_id into v_agent from switchboard_internal.authorized_endpoint(endpoint_id, verb) e;
+  if v_agent is not null then
+    return v_agent;
   end if;
-  if not switchboard_internal.verb_held(v_verbs, verb) then
+  select e.revoked_at is null into v_live from switchboard.endpoints e where e.id = endpoint_id;
+  if v_live then
     perform switchboard_internal.raise('forbidden', format('this endpoint was not vended the verb %s', verb),
                                'An endpoint''s verbs are frozen when it is vended; ask the owner for an endpoint that holds this verb.');
   end if;
-  return v_agent;
+  perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
+                             'Ask the owner to vend a new endpoint credential.');
+  return null;
 end;
 $$;
 
@@ -2697,7 +2690,7 @@ $$;
 -- Name: FUNCTION agent(endpoint_id uuid, verb text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) IS 'Internal. Authorizes a verb for an endpoint and returns its agent_id; forbidden when unknown, revoked, or the verb is not in its frozen set.';
+COMMENT ON FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) IS 'Internal. Authorizes a verb for an endpoint (authorized_endpoint) and returns its agent_id; forbidden when unknown, revoked, or the verb is not in its frozen set.';
 
 
 --
@@ -3073,6 +3066,58 @@ COMMENT ON FUNCTION switchboard_internal.attempt_json(a switchboard.todo_attempt
 
 
 --
+-- Name: endpoints; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.endpoints (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    owner_id uuid NOT NULL,
+    agent_id text NOT NULL,
+    verbs text[] NOT NULL,
+    credential_sha256 bytea NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    revoked_at timestamp with time zone,
+    doorbell_url text,
+    previous_credential_sha256 bytea,
+    previous_credential_expires_at timestamp with time zone,
+    credential_rotated_at timestamp with time zone,
+    CONSTRAINT endpoints_agent_id_format CHECK ((agent_id ~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$'::text)),
+    CONSTRAINT endpoints_credential_is_sha256 CHECK ((octet_length(credential_sha256) = 32)),
+    CONSTRAINT endpoints_doorbell_url_format CHECK (((doorbell_url ~ '^https?://[^[:space:]]+$'::text) AND (octet_length(doorbell_url) <= 2048))),
+    CONSTRAINT endpoints_previous_credential_has_expiry CHECK (((previous_credential_sha256 IS NULL) = (previous_credential_expires_at IS NULL))),
+    CONSTRAINT endpoints_previous_credential_is_sha256 CHECK ((octet_length(previous_credential_sha256) = 32)),
+    CONSTRAINT endpoints_verbs_known CHECK (((cardinality(verbs) > 0) AND (verbs <@ ARRAY['add_todo'::text, 'claim'::text, 'claim_next'::text, 'heartbeat'::text, 'complete'::text, 'fail'::text, 'release'::text, 'get_todo'::text, 'list_todos'::text])))
+);
+
+
+--
+-- Name: TABLE endpoints; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.endpoints IS 'Agent credentials vended by an owner: frozen verb set, SHA-256 of the credential, revoked_at.';
+
+
+--
+-- Name: authorized_endpoint(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.authorized_endpoint(endpoint_id uuid, verb text) RETURNS SETOF switchboard.endpoints
+    LANGUAGE sql STABLE
+    AS $$
+  select e.* from switchboard.endpoints e
+   where e.id = authorized_endpoint.endpoint_id and e.revoked_at is null
+     and switchboard_internal.verb_held(e.verbs, authorized_endpoint.verb);
+$$;
+
+
+--
+-- Name: FUNCTION authorized_endpoint(endpoint_id uuid, verb text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.authorized_endpoint(endpoint_id uuid, verb text) IS 'Internal. The endpoint row when it is live (not revoked) and holds the verb; none otherwise. The one definition of agent-path authorization (agent, end_held, claim_caller).';
+
+
+--
 -- Name: backoff(integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -3161,7 +3206,7 @@ begin
   if must_be_object and jsonb_typeof(doc) <> 'object' then
     perform switchboard_internal.raise('invalid', format('%s must be a JSON object', field), null);
   end if;
-  if octet_length(doc::text) > max_bytes then
+  if not switchboard_internal.json_fits(doc, max_bytes) then
     perform switchboard_internal.raise('invalid', format('%s is larger than %s bytes', field, max_bytes),
                                'Store large data elsewhere and pass a reference.');
   end if;
@@ -3228,6 +3273,27 @@ COMMENT ON FUNCTION switchboard_internal.check_webhook_url(url text) IS 'Interna
 
 
 --
+-- Name: claim_caller(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) RETURNS TABLE(agent_id text, budgeted boolean, stored_lease text)
+    LANGUAGE sql STABLE
+    AS $$
+  select e.agent_id,
+         exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id),
+         (select s.value from switchboard.settings s where s.key = 'default_lease_seconds')
+    from switchboard_internal.authorized_endpoint(claim_caller.endpoint_id, 'claim_next') e;
+$$;
+
+
+--
+-- Name: FUNCTION claim_caller(endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) IS 'Internal. claim_next''s caller: agent_id when authorized for claim_next (none otherwise), whether it has a claim budget, and the stored default lease.';
+
+
+--
 -- Name: compact_json(jsonb); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -3287,38 +3353,6 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.contract() IS 'Internal. The shared constants: agent verbs, implied verbs, error kinds and SQLSTATEs, size and range limits.';
-
-
---
--- Name: endpoints; Type: TABLE; Schema: switchboard; Owner: -
---
-
-CREATE TABLE switchboard.endpoints (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    owner_id uuid NOT NULL,
-    agent_id text NOT NULL,
-    verbs text[] NOT NULL,
-    credential_sha256 bytea NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    revoked_at timestamp with time zone,
-    doorbell_url text,
-    previous_credential_sha256 bytea,
-    previous_credential_expires_at timestamp with time zone,
-    credential_rotated_at timestamp with time zone,
-    CONSTRAINT endpoints_agent_id_format CHECK ((agent_id ~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$'::text)),
-    CONSTRAINT endpoints_credential_is_sha256 CHECK ((octet_length(credential_sha256) = 32)),
-    CONSTRAINT endpoints_doorbell_url_format CHECK (((doorbell_url ~ '^https?://[^[:space:]]+$'::text) AND (octet_length(doorbell_url) <= 2048))),
-    CONSTRAINT endpoints_previous_credential_has_expiry CHECK (((previous_credential_sha256 IS NULL) = (previous_credential_expires_at IS NULL))),
-    CONSTRAINT endpoints_previous_credential_is_sha256 CHECK ((octet_length(previous_credential_sha256) = 32)),
-    CONSTRAINT endpoints_verbs_known CHECK (((cardinality(verbs) > 0) AND (verbs <@ ARRAY['add_todo'::text, 'claim'::text, 'claim_next'::text, 'heartbeat'::text, 'complete'::text, 'fail'::text, 'release'::text, 'get_todo'::text, 'list_todos'::text])))
-);
-
-
---
--- Name: TABLE endpoints; Type: COMMENT; Schema: switchboard; Owner: -
---
-
-COMMENT ON TABLE switchboard.endpoints IS 'Agent credentials vended by an owner: frozen verb set, SHA-256 of the credential, revoked_at.';
 
 
 --
@@ -3541,10 +3575,8 @@ begin
            head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
      where x.id = todo_id and x.endpoint_id = endpoint_id
-       and x.owner = (select 'agent:' || e.agent_id from switchboard.endpoints e
-                       where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, verb))
-       and x.lease_expires_at > v_now
-       and x.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
+       and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256,
+             (select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e), lease_token)
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,
@@ -3620,12 +3652,9 @@ begin
     perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
       'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
   end if;
-  -- The fence: the digest of the open attempt's token is on the todo row (lease_token_sha256, migration 000010).
-  if v_t.owner is distinct from 'agent:' || agent_id
-     or v_t.lease_expires_at <= now()
-     or (v_t.lease_token_sha256 is null) <> (lease_token is null)
-     or v_t.lease_token_sha256 is distinct from switchboard_internal.digest(lease_token)
-  then
+  -- The holder, the lapse and the fence: holds_lease, the rule end_held's one statement reads too.
+  if switchboard_internal.holds_lease(v_t.owner, v_t.lease_expires_at, v_t.lease_token_sha256, 'agent:' || agent_id,
+                                      lease_token) is not true then
     perform switchboard_internal.raise('conflict', format('this caller does not hold the lease on todo %s', todo_id),
       'The lease may have lapsed or been taken over, or the attempt is fenced and needs the lease_token its claim returned. Claim the todo again when it is claimable.');
   end if;
@@ -3639,6 +3668,25 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text) IS 'Internal. Locks a todo and checks the agent holds its live lease (fence included): not_found outside scope, conflict otherwise.';
+
+
+--
+-- Name: holds_lease(text, timestamp with time zone, bytea, text, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select owner = holder and lease_expires_at > now()
+     and lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token);
+$$;
+
+
+--
+-- Name: FUNCTION holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text) IS 'Internal. True when holder holds the live lease (owner matches, not lapsed, fence satisfied); false or null otherwise. The one definition end_held and hold_agent read.';
 
 
 --
@@ -3659,6 +3707,24 @@ $_$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.int_of(value text, fallback integer, min_value integer, max_value integer) IS 'Internal. A stored setting value as a whole number in min..max, else the fallback (missing, malformed or out of range).';
+
+
+--
+-- Name: json_fits(jsonb, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.json_fits(doc jsonb, max_bytes integer) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  select doc is null or octet_length(doc::text) <= max_bytes;
+$$;
+
+
+--
+-- Name: FUNCTION json_fits(doc jsonb, max_bytes integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.json_fits(doc jsonb, max_bytes integer) IS 'Internal. True when a JSON argument is absent or at most max_bytes in text form (check_json and complete''s one-statement path read it).';
 
 
 --
@@ -5773,6 +5839,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.attempt_json(a switchboard.todo_atte
 
 
 --
+-- Name: TABLE endpoints; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.endpoints TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION authorized_endpoint(endpoint_id uuid, verb text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.authorized_endpoint(endpoint_id uuid, verb text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION backoff(attempt integer); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -5815,6 +5895,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.check_webhook_url(url text) FROM PUB
 
 
 --
+-- Name: FUNCTION claim_caller(endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION compact_json(doc jsonb); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -5826,13 +5913,6 @@ REVOKE ALL ON FUNCTION switchboard_internal.compact_json(doc jsonb) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.contract() FROM PUBLIC;
-
-
---
--- Name: TABLE endpoints; Type: ACL; Schema: switchboard; Owner: -
---
-
-GRANT SELECT ON TABLE switchboard.endpoints TO switchboard_admin;
 
 
 --
@@ -5892,10 +5972,24 @@ REVOKE ALL ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id
 
 
 --
+-- Name: FUNCTION holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION int_of(value text, fallback integer, min_value integer, max_value integer); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.int_of(value text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION json_fits(doc jsonb, max_bytes integer); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.json_fits(doc jsonb, max_bytes integer) FROM PUBLIC;
 
 
 --

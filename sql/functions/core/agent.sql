@@ -1,27 +1,30 @@
--- agent: the caller's identity on the agent path. Returns the endpoint's agent_id when the endpoint exists,
--- is not revoked, and holds the verb (get_todo is also granted by list_todos); otherwise forbidden.
+-- agent: the caller's identity on the agent path's long way. Returns the endpoint's agent_id when authorized_endpoint
+-- admits it for the verb (exists, not revoked, holds the verb; get_todo is also granted by list_todos); otherwise
+-- forbidden, the message saying which of the two it was. The rule is authorized_endpoint's, which the one-statement
+-- paths read too; this only explains a refusal.
 create or replace function switchboard_internal.agent(endpoint_id uuid, verb text)
 returns text
 language plpgsql
 stable
 as $$
+#variable_conflict use_variable
 declare
   v_agent text;
-  v_verbs text[];
-  v_revoked timestamptz;
+  v_live boolean;
 begin
-  select e.agent_id, e.verbs, e.revoked_at into v_agent, v_verbs, v_revoked
-  from switchboard.endpoints e where e.id = agent.endpoint_id;
-  if v_agent is null or v_revoked is not null then
-    perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
-                               'Ask the owner to vend a new endpoint credential.');
+  select e.agent_id into v_agent from switchboard_internal.authorized_endpoint(endpoint_id, verb) e;
+  if v_agent is not null then
+    return v_agent;
   end if;
-  if not switchboard_internal.verb_held(v_verbs, verb) then
+  select e.revoked_at is null into v_live from switchboard.endpoints e where e.id = endpoint_id;
+  if v_live then
     perform switchboard_internal.raise('forbidden', format('this endpoint was not vended the verb %s', verb),
                                'An endpoint''s verbs are frozen when it is vended; ask the owner for an endpoint that holds this verb.');
   end if;
-  return v_agent;
+  perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
+                             'Ask the owner to vend a new endpoint credential.');
+  return null;
 end;
 $$;
 comment on function switchboard_internal.agent(uuid, text) is
-  'Internal. Authorizes a verb for an endpoint and returns its agent_id; forbidden when unknown, revoked, or the verb is not in its frozen set.';
+  'Internal. Authorizes a verb for an endpoint (authorized_endpoint) and returns its agent_id; forbidden when unknown, revoked, or the verb is not in its frozen set.';

@@ -1,4 +1,5 @@
--- check_json: size limits on caller JSON (payload, routing, result), measured on its text form.
+-- check_json: size limits on caller JSON (payload, routing, result), measured on its text form (json_fits, the rule
+-- complete's one-statement path reads too). invalid when a limit is passed.
 create or replace function switchboard_internal.check_json(field text, doc jsonb, max_bytes integer, must_be_object boolean default false)
 returns void
 language plpgsql
@@ -11,7 +12,7 @@ begin
   if must_be_object and jsonb_typeof(doc) <> 'object' then
     perform switchboard_internal.raise('invalid', format('%s must be a JSON object', field), null);
   end if;
-  if octet_length(doc::text) > max_bytes then
+  if not switchboard_internal.json_fits(doc, max_bytes) then
     perform switchboard_internal.raise('invalid', format('%s is larger than %s bytes', field, max_bytes),
                                'Store large data elsewhere and pass a reference.');
   end if;

@@ -1,6 +1,6 @@
 -- hold_agent: lock a todo for heartbeat/complete/fail/release on the agent path and check that the caller
--- holds its lease: in the endpoint's scope (else not_found), claimed (else conflict), held by this agent
--- and not lapsed, and the fence satisfied: a fenced attempt needs its token, an unfenced one takes none.
+-- holds its lease: in the endpoint's scope (else not_found), claimed (else conflict), and holds_lease: held by this
+-- agent, not lapsed, and the fence satisfied (a fenced attempt needs its token, an unfenced one takes none).
 -- Every way of not holding the lease raises the same conflict, so it does not reveal whether the todo is fenced.
 create or replace function switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text)
 returns switchboard.todos
@@ -21,12 +21,9 @@ begin
     perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
       'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
   end if;
-  -- The fence: the digest of the open attempt's token is on the todo row (lease_token_sha256, migration 000010).
-  if v_t.owner is distinct from 'agent:' || agent_id
-     or v_t.lease_expires_at <= now()
-     or (v_t.lease_token_sha256 is null) <> (lease_token is null)
-     or v_t.lease_token_sha256 is distinct from switchboard_internal.digest(lease_token)
-  then
+  -- The holder, the lapse and the fence: holds_lease, the rule end_held's one statement reads too.
+  if switchboard_internal.holds_lease(v_t.owner, v_t.lease_expires_at, v_t.lease_token_sha256, 'agent:' || agent_id,
+                                      lease_token) is not true then
     perform switchboard_internal.raise('conflict', format('this caller does not hold the lease on todo %s', todo_id),
       'The lease may have lapsed or been taken over, or the attempt is fenced and needs the lease_token its claim returned. Claim the todo again when it is claimable.');
   end if;
