@@ -2968,14 +2968,146 @@ WITH (fillfactor='80');
 -- Name: TABLE todos; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON TABLE switchboard.todos IS 'The work. States: pending, claimed, done, failed (retry scheduled when next_retry_at is set, else a dead letter), canceled.';
+COMMENT ON TABLE switchboard.todos IS 'The work: one row per todo, with its newest attempt on the same row (head_*). States:
+pending   entered by add_todo (claimable from run_at), release and the Board''s Release (ready now, no backoff), reap of
+          a lapsed lease below its cap, requeue_due_retries (a failed todo whose retry is due; the worker''s sweep) and
+          retry_now (counter reset). Left by claim, claim_next or the Board''s Claim once ready_at has passed
+          (-> claimed), and by cancel (-> canceled). ready_at says when it may be claimed.
+claimed   entered by claim, claim_next or the Board''s Claim (from pending, from failed with its retry due, or from
+          claimed when a lapsed lease below its cap is taken over). owner and lease_expires_at say who holds it until
+          when; its attempt is open (head_ended_at null). Left by complete (-> done), fail (-> failed), release
+          (-> pending), cancel (-> canceled), revoke_endpoint (-> failed, a dead letter), and, once the lease lapsed,
+          by reap (below the cap -> pending, at it -> failed, a dead letter; the worker sweeps every
+          SWITCHBOARD_REAP_INTERVAL seconds) or by a claim_next that meets it (a takeover, or a dead letter at the cap).
+          heartbeat and the Board''s Extend move the lease on and leave it claimed.
+done      entered by complete (result stored). Terminal: left only by prune (retention; the worker''s hourly job).
+failed    entered by fail below max_attempts (a retry: next_retry_at = ready_at = now + backoff) or at it, by reap at
+          the cap, by claim_next dead-lettering a lapsed last attempt, and by revoke_endpoint (a dead letter: no
+          next_retry_at, no ready_at; the dead-letter notification job is enqueued). A retry is left by claim or
+          claim_next once due (-> claimed) or by requeue_due_retries (-> pending); any failed todo by retry_now
+          (-> pending, counter reset) and cancel (-> canceled); a dead letter by prune.
+canceled  entered by cancel (from pending, claimed or failed; an open attempt closes canceled). Terminal: left only by
+          prune.
+The row rules (todos_row_rules) hold each state''s columns to this table.';
+
+
+--
+-- Name: COLUMN todos.head_attempt; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_attempt IS 'The newest attempt''s attempt number: the todo''s counter when it was claimed (retry_now resets the counter, never seq). Null when never claimed.';
 
 
 --
 -- Name: COLUMN todos.head_claimer_kind; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON COLUMN switchboard.todos.head_claimer_kind IS 'The newest attempt (seq = last_seq) lives in the head_* columns; null when the todo was never claimed. switchboard.todo_attempts shows it with the earlier ones.';
+COMMENT ON COLUMN switchboard.todos.head_claimer_kind IS 'Who opened the newest attempt (seq = last_seq): endpoint (an agent) or owner (the Board); null when the todo was never claimed, and then every head_* column is null. switchboard.todo_attempts shows it with the earlier ones.';
+
+
+--
+-- Name: COLUMN todos.head_endpoint_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_endpoint_id IS 'The endpoint whose agent opened the newest attempt (claimer_kind endpoint). Provenance, never authority; no read returns it.';
+
+
+--
+-- Name: COLUMN todos.head_owner_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_owner_id IS 'The owner who opened the newest attempt from the Board (claimer_kind owner); the Board closes only leases it took.';
+
+
+--
+-- Name: COLUMN todos.head_mcp_session_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_mcp_session_id IS 'The MCP session id when the newest attempt''s claim arrived over MCP; null otherwise. No read returns it.';
+
+
+--
+-- Name: COLUMN todos.head_owner; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_owner IS 'The holder of the newest attempt: agent:<agent_id> or owner:<handle> (the todo''s owner while it is claimed).';
+
+
+--
+-- Name: COLUMN todos.head_claimant; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_claimant IS 'The claimant the newest attempt''s caller gave (control characters removed, cut to 128 bytes). Untrusted data, shown as such.';
+
+
+--
+-- Name: COLUMN todos.head_claimed_at; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_claimed_at IS 'When the newest attempt was opened (the claim''s transaction time).';
+
+
+--
+-- Name: COLUMN todos.head_last_heartbeat_at; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_last_heartbeat_at IS 'The newest attempt''s last heartbeat (or the Board''s Extend); null when there was none.';
+
+
+--
+-- Name: COLUMN todos.head_lease_expires_at; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_lease_expires_at IS 'The last expiry the newest attempt''s lease had. todos.lease_expires_at is the live lease, null once the attempt ends; this one stays.';
+
+
+--
+-- Name: COLUMN todos.head_ended_at; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_ended_at IS 'When the newest attempt closed; null while it is open, which is exactly while the todo is claimed.';
+
+
+--
+-- Name: COLUMN todos.head_outcome; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_outcome IS 'How the newest attempt ended: completed, failed, released, lease_expired, reaped, canceled or revoked; null while open.';
+
+
+--
+-- Name: COLUMN todos.head_disposition; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_disposition IS 'What the todo did when the newest attempt ended: done, retry_scheduled, dead_lettered, requeued or canceled (switchboard_internal.transition); null while open.';
+
+
+--
+-- Name: COLUMN todos.head_summary; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_summary IS 'The newest attempt''s summary (or, with attempt_summary_from_result, its compact result), cut to 2048 bytes on a UTF-8 boundary. Untrusted data.';
+
+
+--
+-- Name: COLUMN todos.head_summary_truncated; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_summary_truncated IS 'Whether head_summary was cut to 2048 bytes.';
+
+
+--
+-- Name: COLUMN todos.head_artifact; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_artifact IS 'The newest attempt''s artifact reference (mcp://cairn/<id> or an https URL, at most 512 bytes). Untrusted data, never fetched.';
+
+
+--
+-- Name: COLUMN todos.lease_token_sha256; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.lease_token_sha256 IS 'SHA-256 of the newest attempt''s lease token when its claim asked for a fence; null when unfenced. Guards the lease, so it is kept even where attempt history is cut out.';
 
 
 --
@@ -3031,7 +3163,7 @@ UNION ALL
 -- Name: VIEW todo_attempts; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON VIEW switchboard.todo_attempts IS 'One row per claim (ADR-0039): who claimed, when, how it ended (outcome) and what the todo did next (disposition); ended_at is null while open. The newest attempt of a todo is stored on its row (todos.head_*), the earlier ones in earlier_attempts; writes through this view go to whichever holds the row (switchboard_internal.todo_attempts_write).';
+COMMENT ON VIEW switchboard.todo_attempts IS 'One row per claim (ADR-0039): who claimed, when, how it ended (outcome) and what the todo did next (disposition); ended_at is null while open. Read-only. A todo''s newest attempt is stored on its row (todos.head_*, seq = todos.last_seq), the earlier ones in earlier_attempts; a claim moves the head there before it opens the next.';
 
 
 --
@@ -4350,101 +4482,6 @@ COMMENT ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback 
 
 
 --
--- Name: todo_attempts_write(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
---
-
-CREATE FUNCTION switchboard_internal.todo_attempts_write() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-declare
-  v_last integer;
-  v_has_head boolean;
-  v_seq integer := case when tg_op = 'INSERT' then new.seq else old.seq end;
-  v_todo uuid := case when tg_op = 'INSERT' then new.todo_id else old.todo_id end;
-begin
-  select t.last_seq, t.head_claimer_kind is not null into v_last, v_has_head
-    from switchboard.todos t where t.id = v_todo for update;
-  if not found then
-    if tg_op = 'INSERT' then
-      raise exception 'insert or update on view "todo_attempts" violates foreign key constraint "todo_attempts_todo_id_fkey"'
-        using errcode = 'foreign_key_violation', detail = format('Key (todo_id)=(%s) is not present in table "todos".', v_todo),
-              schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_todo_id_fkey';
-    end if;
-    return null;
-  end if;
-
-  if tg_op = 'INSERT' and (v_seq > v_last or (v_seq = v_last and v_has_head)) then
-    if new.ended_at is null then
-      raise exception 'conflicting key value violates exclusion constraint "todo_attempts_one_open"'
-        using errcode = 'exclusion_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_one_open',
-              detail = format('todo %s already has its newest attempt (seq %s); only a claim opens the next one, and a todo has at most one open attempt.', v_todo, v_last);
-    elsif v_seq = v_last then
-      raise exception 'duplicate key value violates unique constraint "todo_attempts_pkey"'
-        using errcode = 'unique_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_pkey',
-              detail = format('Key (todo_id, seq)=(%s, %s) already exists.', v_todo, v_seq);
-    end if;
-    raise exception 'new row for view "todo_attempts" violates check constraint "todo_attempts_seq_issued"'
-      using errcode = 'check_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_seq_issued',
-            detail = format('seq %s is beyond the last one issued for todo %s (%s): claims number the attempts.', v_seq, v_todo, v_last);
-  end if;
-  if tg_op = 'UPDATE' and (new.todo_id is distinct from old.todo_id or new.seq is distinct from old.seq) then
-    raise exception 'todo_id and seq of an attempt cannot change'
-      using errcode = 'feature_not_supported', schema = 'switchboard', table = 'todo_attempts';
-  end if;
-
-  if v_seq = v_last then
-    -- The todo's newest attempt: an INSERT fills the head of a todo that has none, an UPDATE rewrites it.
-    if tg_op = 'DELETE' then
-      raise exception 'the newest attempt of todo % is deleted with its todo, not alone', v_todo
-        using errcode = 'feature_not_supported', schema = 'switchboard', table = 'todo_attempts';
-    end if;
-    update switchboard.todos x
-       set head_attempt = new.attempt, head_claimer_kind = new.claimer_kind, head_endpoint_id = new.endpoint_id,
-           head_owner_id = new.owner_id, head_mcp_session_id = new.mcp_session_id, head_owner = new.owner,
-           head_claimant = new.claimant, head_claimed_at = new.claimed_at, head_last_heartbeat_at = new.last_heartbeat_at,
-           head_lease_expires_at = new.lease_expires_at, head_ended_at = new.ended_at, head_outcome = new.outcome,
-           head_disposition = new.disposition, head_summary = new.summary,
-           head_summary_truncated = coalesce(new.summary_truncated, false), head_artifact = new.artifact,
-           lease_token_sha256 = new.lease_token_sha256
-     where x.id = v_todo;
-    return new;
-  end if;
-
-  -- An earlier attempt, kept in earlier_attempts (closed only: its columns are not null there).
-  if tg_op = 'DELETE' then
-    delete from switchboard.earlier_attempts e where e.todo_id = v_todo and e.seq = v_seq;
-    return old;
-  end if;
-  if new.ended_at is null then
-    raise exception 'conflicting key value violates exclusion constraint "todo_attempts_one_open"'
-      using errcode = 'exclusion_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_one_open',
-            detail = format('attempt %s of todo %s is not its newest (%s): only the newest attempt can be open.', v_seq, v_todo, v_last);
-  end if;
-  if tg_op = 'UPDATE' then
-    delete from switchboard.earlier_attempts e where e.todo_id = v_todo and e.seq = v_seq;
-  end if;
-  insert into switchboard.earlier_attempts
-    (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant, claimed_at,
-     last_heartbeat_at, lease_expires_at, ended_at, outcome, disposition, summary, summary_truncated, artifact,
-     lease_token_sha256)
-  values (new.todo_id, new.seq, new.attempt, new.claimer_kind, new.endpoint_id, new.owner_id, new.mcp_session_id,
-          new.owner, new.claimant, new.claimed_at, new.last_heartbeat_at, new.lease_expires_at, new.ended_at,
-          new.outcome, new.disposition, new.summary, coalesce(new.summary_truncated, false), new.artifact,
-          new.lease_token_sha256);
-  return new;
-end;
-$$;
-
-
---
--- Name: FUNCTION todo_attempts_write(); Type: COMMENT; Schema: switchboard_internal; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_internal.todo_attempts_write() IS 'Internal trigger (INSTEAD OF on the view todo_attempts): a direct INSERT/UPDATE/DELETE of an attempt goes to the todo''s head columns or
-to earlier_attempts, whichever keeps it; a second open attempt is refused (23P01 todo_attempts_one_open), as is a seq not yet issued.';
-
-
---
 -- Name: todo_detail(switchboard.todos, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -5093,20 +5130,6 @@ CREATE INDEX todos_retry_due_idx ON switchboard.todos USING btree (next_retry_at
 --
 
 CREATE INDEX todos_terminal_idx ON switchboard.todos USING btree (updated_at) WHERE ((state = ANY (ARRAY['done'::text, 'canceled'::text])) OR ((state = 'failed'::text) AND (next_retry_at IS NULL)));
-
-
---
--- Name: todo_attempts todo_attempts_write; Type: TRIGGER; Schema: switchboard; Owner: -
---
-
-CREATE TRIGGER todo_attempts_write INSTEAD OF INSERT OR DELETE OR UPDATE ON switchboard.todo_attempts FOR EACH ROW EXECUTE FUNCTION switchboard_internal.todo_attempts_write();
-
-
---
--- Name: TRIGGER todo_attempts_write ON todo_attempts; Type: COMMENT; Schema: switchboard; Owner: -
---
-
-COMMENT ON TRIGGER todo_attempts_write ON switchboard.todo_attempts IS 'create or replace trigger todo_attempts_write instead of insert or update or delete on switchboard.todo_attempts for each row execute function switchboard_internal.todo_attempts_write()';
 
 
 --
@@ -6123,13 +6146,6 @@ REVOKE ALL ON FUNCTION switchboard_internal.setting_bool(setting_key text) FROM 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
-
-
---
--- Name: FUNCTION todo_attempts_write(); Type: ACL; Schema: switchboard_internal; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_internal.todo_attempts_write() FROM PUBLIC;
 
 
 --
