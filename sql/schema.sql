@@ -3780,13 +3780,14 @@ begin
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
-  if v_t.state <> 'claimed' then
-    perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
-      'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
-  end if;
-  -- The holder, the lapse and the fence: holds_lease, the rule end_held's one statement reads too.
+  -- One rule decides (holds_lease, which end_held's one statement reads too): only a claimed todo has an owner and a
+  -- lease, so a todo in any other state is refused by it as well; the state only chooses the message.
   if switchboard_internal.holds_lease(v_t.owner, v_t.lease_expires_at, v_t.lease_token_sha256, 'agent:' || agent_id,
                                       lease_token) is not true then
+    if v_t.state <> 'claimed' then
+      perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
+        'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
+    end if;
     perform switchboard_internal.raise('conflict', format('this caller does not hold the lease on todo %s', todo_id),
       'The lease may have lapsed or been taken over, or the attempt is fenced and needs the lease_token its claim returned. Claim the todo again when it is claimable.');
   end if;
@@ -4246,7 +4247,9 @@ begin
       'Only a todo you claimed from the Board can be released, extended, completed or failed there.');
   end if;
   -- Who opened the attempt is on the todo row: its head (migration 000010), open while the todo is claimed.
-  if v_t.head_claimer_kind is distinct from 'owner' or v_t.head_owner_id is distinct from owner_id then
+  -- head_owner_id is set only by a claim from the Board (open_attempt), so this one comparison says both that the
+  -- Board opened it and that this owner did.
+  if v_t.head_owner_id is distinct from owner_id then
     perform switchboard_internal.raise('conflict', format('todo %s is held by %s, not by you from the Board', todo_id, v_t.owner),
       'The Board acts only on leases it took. The holder''s lease comes back when it lapses; Cancel stops the todo now.');
   end if;
