@@ -297,6 +297,16 @@ returns jsonb language sql as $$
   select switchboard.owner_sign_in((switchboard.owner_login_token(handle))->>'login_token')
 $$;
 
+-- A libpq connection string to this database as this user, for a second session (dblink_connect): over TCP when
+-- this session came that way, else over the server's first Unix socket directory.
+create or replace function test.conninfo()
+returns text language sql stable as $$
+  select format('dbname=%s port=%s host=%s user=%s application_name=switchboard_test_second_session', current_database(),
+                current_setting('port'),
+                coalesce(host(inet_server_addr()), split_part(current_setting('unix_socket_directories'), ',', 1)),
+                current_user)
+$$;
+
 -- Switchboard's function schemas: the admin API, the surfaces' entry points and the internals.
 create or replace function test.schemas()
 returns oid[] language sql stable as $$
