@@ -314,8 +314,8 @@ declare
 begin
   -- Two pick statements, one per form, because one statement with `queue is null or x.queue = queue` gets one
   -- generic plan that cannot use todos_ready_queue_idx for the queue form.
-  -- The common claim_next is this one statement and open_attempt's UPDATE. It authorizes (a live endpoint holding the
-  -- verb), reads whether the endpoint has a claim budget and the default lease, and locks the todo to claim: a lapsed
+  -- The common claim_next is this one statement and open_attempt's UPDATE. It authorizes and reads whether the endpoint
+  -- has a claim budget and the default lease (claim_caller, one definition for both), and locks the todo to claim: a lapsed
   -- lease first (taken over), else the best ready todo, each with FOR UPDATE SKIP LOCKED, the second branch run only
   -- when the first found nothing (Append under LIMIT 1). Only what the transition needs is read: a whole todos row
   -- through PL/pgSQL is a 40-column projection.
@@ -323,11 +323,7 @@ begin
     if queue is not null then
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from (select e.agent_id,
-                     exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id) as budgeted,
-                     (select s.value from switchboard.settings s where s.key = 'default_lease_seconds') as stored_lease
-                from switchboard.endpoints e
-               where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next')) e
+        from switchboard_internal.claim_caller(endpoint_id) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap
@@ -346,11 +342,7 @@ begin
     else
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from (select e.agent_id,
-                     exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id) as budgeted,
-                     (select s.value from switchboard.settings s where s.key = 'default_lease_seconds') as stored_lease
-                from switchboard.endpoints e
-               where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next')) e
+        from switchboard_internal.claim_caller(endpoint_id) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap
@@ -428,7 +420,7 @@ begin
   -- arguments need no check that could fail. When it matched nothing, the long way says why, with the errors in
   -- their order: forbidden, invalid, then not_found or conflict (hold_agent). The answer is built in that
   -- statement's RETURNING.
-  if artifact is null and (result is null or octet_length(result::text) <= switchboard_internal.limit_of('json_bytes')) then
+  if artifact is null and switchboard_internal.json_fits(result, switchboard_internal.limit_of('json_bytes')) then
     v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null);
     if v_doc is not null then
       return v_doc;
@@ -3056,22 +3048,23 @@ negative time. Errors: throttled.';
 CREATE FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) RETURNS text
     LANGUAGE plpgsql STABLE
     AS $$
+#variable_conflict use_variable
 declare
   v_agent text;
-  v_verbs text[];
-  v_revoked timestamptz;
+  v_live boolean;
 begin
-  select e.agent_id, e.verbs, e.revoked_at into v_agent, v_verbs, v_revoked
-  from switchboard.endpoints e where e.id = agent.endpoint_id;
-  if v_agent is null or v_revoked is not null then
-    perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
-                               'Ask the owner to vend a new endpoint credential.');
+  select e.agent_id into v_agent from switchboard_internal.authorized_endpoint(endpoint_id, verb) e;
+  if v_agent is not null then
+    return v_agent;
   end if;
-  if not switchboard_internal.verb_held(v_verbs, verb) then
+  select e.revoked_at is null into v_live from switchboard.endpoints e where e.id = endpoint_id;
+  if v_live then
     perform switchboard_internal.raise('forbidden', format('this endpoint was not vended the verb %s', verb),
                                'An endpoint''s verbs are frozen when it is vended; ask the owner for an endpoint that holds this verb.');
   end if;
-  return v_agent;
+  perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
+                             'Ask the owner to vend a new endpoint credential.');
+  return null;
 end;
 $$;
 
@@ -3080,9 +3073,10 @@ $$;
 -- Name: FUNCTION agent(endpoint_id uuid, verb text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) IS 'authorizes a verb for an endpoint and returns the endpoint''s agent_id. The endpoint must
-exist, not be revoked, and hold the verb in its frozen set (get_todo is also granted by
-list_todos). Errors: forbidden.';
+COMMENT ON FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) IS 'authorizes a verb for an endpoint on the agent path''s long way and returns its agent_id.
+The rule is authorized_endpoint''s (exists, not revoked, holds the verb; get_todo is also granted
+by list_todos), which the one-statement paths read too; this only explains a refusal, the message
+saying which of the two it was. Errors: forbidden.';
 
 
 --
@@ -3381,14 +3375,146 @@ WITH (fillfactor='80');
 -- Name: TABLE todos; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON TABLE switchboard.todos IS 'The work. States: pending, claimed, done, failed (retry scheduled when next_retry_at is set, else a dead letter), canceled.';
+COMMENT ON TABLE switchboard.todos IS 'The work: one row per todo, with its newest attempt on the same row (head_*). States:
+pending   entered by add_todo (claimable from run_at), release and the Board''s Release (ready now, no backoff), reap of
+          a lapsed lease below its cap, requeue_due_retries (a failed todo whose retry is due; the worker''s sweep) and
+          retry_now (counter reset). Left by claim, claim_next or the Board''s Claim once ready_at has passed
+          (-> claimed), and by cancel (-> canceled). ready_at says when it may be claimed.
+claimed   entered by claim, claim_next or the Board''s Claim (from pending, from failed with its retry due, or from
+          claimed when a lapsed lease below its cap is taken over). owner and lease_expires_at say who holds it until
+          when; its attempt is open (head_ended_at null). Left by complete (-> done), fail (-> failed), release
+          (-> pending), cancel (-> canceled), revoke_endpoint (-> failed, a dead letter), and, once the lease lapsed,
+          by reap (below the cap -> pending, at it -> failed, a dead letter; the worker sweeps every
+          SWITCHBOARD_REAP_INTERVAL seconds) or by a claim_next that meets it (a takeover, or a dead letter at the cap).
+          heartbeat and the Board''s Extend move the lease on and leave it claimed.
+done      entered by complete (result stored). Terminal: left only by prune (retention; the worker''s hourly job).
+failed    entered by fail below max_attempts (a retry: next_retry_at = ready_at = now + backoff) or at it, by reap at
+          the cap, by claim_next dead-lettering a lapsed last attempt, and by revoke_endpoint (a dead letter: no
+          next_retry_at, no ready_at; the dead-letter notification job is enqueued). A retry is left by claim or
+          claim_next once due (-> claimed) or by requeue_due_retries (-> pending); any failed todo by retry_now
+          (-> pending, counter reset) and cancel (-> canceled); a dead letter by prune.
+canceled  entered by cancel (from pending, claimed or failed; an open attempt closes canceled). Terminal: left only by
+          prune.
+The row rules (todos_row_rules) hold each state''s columns to this table.';
+
+
+--
+-- Name: COLUMN todos.head_attempt; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_attempt IS 'The newest attempt''s attempt number: the todo''s counter when it was claimed (retry_now resets the counter, never seq). Null when never claimed.';
 
 
 --
 -- Name: COLUMN todos.head_claimer_kind; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON COLUMN switchboard.todos.head_claimer_kind IS 'The newest attempt (seq = last_seq) lives in the head_* columns; null when the todo was never claimed. switchboard.todo_attempts shows it with the earlier ones.';
+COMMENT ON COLUMN switchboard.todos.head_claimer_kind IS 'Who opened the newest attempt (seq = last_seq): endpoint (an agent) or owner (the Board); null when the todo was never claimed, and then every head_* column is null. switchboard.todo_attempts shows it with the earlier ones.';
+
+
+--
+-- Name: COLUMN todos.head_endpoint_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_endpoint_id IS 'The endpoint whose agent opened the newest attempt (claimer_kind endpoint). Provenance, never authority; no read returns it.';
+
+
+--
+-- Name: COLUMN todos.head_owner_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_owner_id IS 'The owner who opened the newest attempt from the Board (claimer_kind owner); the Board closes only leases it took.';
+
+
+--
+-- Name: COLUMN todos.head_mcp_session_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_mcp_session_id IS 'The MCP session id when the newest attempt''s claim arrived over MCP; null otherwise. No read returns it.';
+
+
+--
+-- Name: COLUMN todos.head_owner; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_owner IS 'The holder of the newest attempt: agent:<agent_id> or owner:<handle> (the todo''s owner while it is claimed).';
+
+
+--
+-- Name: COLUMN todos.head_claimant; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_claimant IS 'The claimant the newest attempt''s caller gave (control characters removed, cut to 128 bytes). Untrusted data, shown as such.';
+
+
+--
+-- Name: COLUMN todos.head_claimed_at; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_claimed_at IS 'When the newest attempt was opened (the claim''s transaction time).';
+
+
+--
+-- Name: COLUMN todos.head_last_heartbeat_at; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_last_heartbeat_at IS 'The newest attempt''s last heartbeat (or the Board''s Extend); null when there was none.';
+
+
+--
+-- Name: COLUMN todos.head_lease_expires_at; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_lease_expires_at IS 'The last expiry the newest attempt''s lease had. todos.lease_expires_at is the live lease, null once the attempt ends; this one stays.';
+
+
+--
+-- Name: COLUMN todos.head_ended_at; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_ended_at IS 'When the newest attempt closed; null while it is open, which is exactly while the todo is claimed.';
+
+
+--
+-- Name: COLUMN todos.head_outcome; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_outcome IS 'How the newest attempt ended: completed, failed, released, lease_expired, reaped, canceled or revoked; null while open.';
+
+
+--
+-- Name: COLUMN todos.head_disposition; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_disposition IS 'What the todo did when the newest attempt ended: done, retry_scheduled, dead_lettered, requeued or canceled (switchboard_internal.transition); null while open.';
+
+
+--
+-- Name: COLUMN todos.head_summary; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_summary IS 'The newest attempt''s summary (or, with attempt_summary_from_result, its compact result), cut to 2048 bytes on a UTF-8 boundary. Untrusted data.';
+
+
+--
+-- Name: COLUMN todos.head_summary_truncated; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_summary_truncated IS 'Whether head_summary was cut to 2048 bytes.';
+
+
+--
+-- Name: COLUMN todos.head_artifact; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.head_artifact IS 'The newest attempt''s artifact reference (mcp://cairn/<id> or an https URL, at most 512 bytes). Untrusted data, never fetched.';
+
+
+--
+-- Name: COLUMN todos.lease_token_sha256; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.lease_token_sha256 IS 'SHA-256 of the newest attempt''s lease token when its claim asked for a fence; null when unfenced. Guards the lease, so it is kept even where attempt history is cut out.';
 
 
 --
@@ -3444,7 +3570,7 @@ UNION ALL
 -- Name: VIEW todo_attempts; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON VIEW switchboard.todo_attempts IS 'One row per claim (ADR-0039): who claimed, when, how it ended (outcome) and what the todo did next (disposition); ended_at is null while open. The newest attempt of a todo is stored on its row (todos.head_*), the earlier ones in earlier_attempts; writes through this view go to whichever holds the row (switchboard_internal.todo_attempts_write).';
+COMMENT ON VIEW switchboard.todo_attempts IS 'One row per claim (ADR-0039): who claimed, when, how it ended (outcome) and what the todo did next (disposition); ended_at is null while open. Read-only. A todo''s newest attempt is stored on its row (todos.head_*, seq = todos.last_seq), the earlier ones in earlier_attempts; a claim moves the head there before it opens the next.';
 
 
 --
@@ -3478,6 +3604,63 @@ $$;
 COMMENT ON FUNCTION switchboard_internal.attempt_json(a switchboard.todo_attempts) IS 'the attempt document, as every read returns it. seq, attempt, claimer_kind,
 claimant, times, outcome, disposition, died, summary and artifact; never the claiming endpoint,
 the MCP session or the token digest.';
+
+
+--
+-- Name: endpoints; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.endpoints (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    owner_id uuid NOT NULL,
+    agent_id text NOT NULL,
+    verbs text[] NOT NULL,
+    credential_sha256 bytea NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    revoked_at timestamp with time zone,
+    doorbell_url text,
+    previous_credential_sha256 bytea,
+    previous_credential_expires_at timestamp with time zone,
+    credential_rotated_at timestamp with time zone,
+    CONSTRAINT endpoints_agent_id_format CHECK ((agent_id ~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$'::text)),
+    CONSTRAINT endpoints_credential_is_sha256 CHECK ((octet_length(credential_sha256) = 32)),
+    CONSTRAINT endpoints_doorbell_url_format CHECK (((doorbell_url ~ '^https?://[^[:space:]]+$'::text) AND (octet_length(doorbell_url) <= 2048))),
+    CONSTRAINT endpoints_previous_credential_has_expiry CHECK (((previous_credential_sha256 IS NULL) = (previous_credential_expires_at IS NULL))),
+    CONSTRAINT endpoints_previous_credential_is_sha256 CHECK ((octet_length(previous_credential_sha256) = 32)),
+    CONSTRAINT endpoints_verbs_known CHECK (((cardinality(verbs) > 0) AND (verbs <@ switchboard_internal.agent_verbs())))
+);
+
+
+--
+-- Name: TABLE endpoints; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.endpoints IS 'Agent credentials vended by an owner: frozen verb set, SHA-256 of the credential, revoked_at.';
+
+
+--
+-- Name: authorized_endpoint(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.authorized_endpoint(endpoint_id uuid, verb text) RETURNS SETOF switchboard.endpoints
+    LANGUAGE sql STABLE
+    AS $$
+  select e.* from switchboard.endpoints e
+   where e.id = authorized_endpoint.endpoint_id and e.revoked_at is null
+     and switchboard_internal.verb_held(e.verbs, authorized_endpoint.verb);
+$$;
+
+
+--
+-- Name: FUNCTION authorized_endpoint(endpoint_id uuid, verb text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.authorized_endpoint(endpoint_id uuid, verb text) IS 'the one rule that authorizes an agent verb for an endpoint. Its row when it
+exists, is not revoked, and its frozen verb set holds the verb (verb_held); no row otherwise.
+Every agent-path verb reads it: the one-statement paths (end_held''s WHERE, claim_caller for
+claim_next) join it, and agent() runs it first on the long way and only then looks at the row
+again to say why it refused. A set-returning SQL function with one SELECT, so the planner inlines
+it where it is joined: it costs what the join written out would. Reads only.';
 
 
 --
@@ -3578,7 +3761,7 @@ begin
   if must_be_object and jsonb_typeof(doc) <> 'object' then
     perform switchboard_internal.raise('invalid', format('%s must be a JSON object', field), null);
   end if;
-  if octet_length(doc::text) > max_bytes then
+  if not switchboard_internal.json_fits(doc, max_bytes) then
     perform switchboard_internal.raise('invalid', format('%s is larger than %s bytes', field, max_bytes),
                                'Store large data elsewhere and pass a reference.');
   end if;
@@ -3591,8 +3774,8 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.check_json(field text, doc jsonb, max_bytes integer, must_be_object boolean) IS 'refuses caller JSON (payload, routing, result) over its size limit. The size is that
-of its text form; with must_be_object (routing), anything but an object is refused too. Errors:
-invalid.';
+of its text form (json_fits, the rule complete''s one-statement path reads too); with
+must_be_object (routing), anything but an object is refused too. Errors: invalid.';
 
 
 --
@@ -3649,6 +3832,32 @@ COMMENT ON FUNCTION switchboard_internal.check_webhook_url(url text) IS 'refuses
 notify_url and endpoint doorbell_url: at most 2048 bytes, with a host and no user info; http too
 only when the setting webhook_allow_http is true (local development). null passes (it clears the
 URL). Switchboard POSTs to it and never reads the answer. Errors: invalid.';
+
+
+--
+-- Name: claim_caller(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) RETURNS TABLE(agent_id text, budgeted boolean, stored_lease text)
+    LANGUAGE sql STABLE
+    AS $$
+  select e.agent_id,
+         exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id),
+         (select s.value from switchboard.settings s where s.key = 'default_lease_seconds')
+    from switchboard_internal.authorized_endpoint(claim_caller.endpoint_id, 'claim_next') e;
+$$;
+
+
+--
+-- Name: FUNCTION claim_caller(endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) IS 'what claim_next reads about its caller before it picks. One place for both of its
+pick statements: the authorized endpoint''s agent_id (authorized_endpoint with the verb
+claim_next; no row when it is unknown, revoked or not vended claim_next), whether it has a claim
+budget (an endpoint_admission row: open_attempt then charges it), and the stored
+default_lease_seconds setting. Inlined into the pick statement, so it costs what the join written
+out would. Reads only.';
 
 
 --
@@ -3718,38 +3927,6 @@ size and range limits. The SQL bodies read them through limit_of, verb_held and 
 TypeScript is generated from switchboard.contract() (scripts/schema.sh writes
 src/contract.gen.ts, and a test fails when they drift). Immutable and constant, so it folds into
 each statement''s plan at plan time and costs nothing per call.';
-
-
---
--- Name: endpoints; Type: TABLE; Schema: switchboard; Owner: -
---
-
-CREATE TABLE switchboard.endpoints (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    owner_id uuid NOT NULL,
-    agent_id text NOT NULL,
-    verbs text[] NOT NULL,
-    credential_sha256 bytea NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    revoked_at timestamp with time zone,
-    doorbell_url text,
-    previous_credential_sha256 bytea,
-    previous_credential_expires_at timestamp with time zone,
-    credential_rotated_at timestamp with time zone,
-    CONSTRAINT endpoints_agent_id_format CHECK ((agent_id ~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$'::text)),
-    CONSTRAINT endpoints_credential_is_sha256 CHECK ((octet_length(credential_sha256) = 32)),
-    CONSTRAINT endpoints_doorbell_url_format CHECK (((doorbell_url ~ '^https?://[^[:space:]]+$'::text) AND (octet_length(doorbell_url) <= 2048))),
-    CONSTRAINT endpoints_previous_credential_has_expiry CHECK (((previous_credential_sha256 IS NULL) = (previous_credential_expires_at IS NULL))),
-    CONSTRAINT endpoints_previous_credential_is_sha256 CHECK ((octet_length(previous_credential_sha256) = 32)),
-    CONSTRAINT endpoints_verbs_known CHECK (((cardinality(verbs) > 0) AND (verbs <@ switchboard_internal.agent_verbs())))
-);
-
-
---
--- Name: TABLE endpoints; Type: COMMENT; Schema: switchboard; Owner: -
---
-
-COMMENT ON TABLE switchboard.endpoints IS 'Agent credentials vended by an owner: frozen verb set, SHA-256 of the credential, revoked_at.';
 
 
 --
@@ -3993,10 +4170,8 @@ begin
            head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
      where x.id = todo_id and x.endpoint_id = endpoint_id
-       and x.owner = (select 'agent:' || e.agent_id from switchboard.endpoints e
-                       where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, verb))
-       and x.lease_expires_at > v_now
-       and x.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
+       and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256,
+             (select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e), lease_token)
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,
@@ -4024,15 +4199,15 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text) IS 'complete and release on the agent path as one statement, or null when it does not
-apply. The authorization (a live endpoint holding the verb) and the holder check (this agent,
-live lease, the fence: the digest of the lease token on the todo row) sit in the WHERE of the
-todo''s UPDATE, and the same UPDATE closes the attempt, the todo''s head, so nothing else is
-written but the close counter. Only completed and released: their outcome does not depend on the
-row (fail''s retry-or-dead-letter does). Returns the todo''s document (todo_doc, built in the
-RETURNING), or null when nothing matched: the verb then goes the long way (agent, the argument
-checks, hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found,
-conflict, in that order) or, when the caller does hold the lease after all (a race the single
-statement lost), ends it lock-then-check.
+apply. The authorization (authorized_endpoint) and the holder check (holds_lease: this agent,
+live lease, the fence), the same definitions the long way reads, sit in the WHERE of the todo''s
+UPDATE, and the same UPDATE closes the attempt, the todo''s head, so nothing else is written but
+the close counter. Only completed and released: their outcome does not depend on the row (fail''s
+retry-or-dead-letter does). Returns the todo''s document (todo_doc, built in the RETURNING), or
+null when nothing matched: the verb then goes the long way (agent, the argument checks,
+hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found, conflict, in
+that order) or, when the caller does hold the lease after all (a race the single statement lost),
+ends it lock-then-check.
 
 Why it is safe under READ COMMITTED: when the todo row changed after the statement''s snapshot,
 the UPDATE re-checks the WHERE against the newest row version. A cancel cleared the holder; a
@@ -4088,16 +4263,14 @@ begin
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
-  if v_t.state <> 'claimed' then
-    perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
-      'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
-  end if;
-  -- The fence: the digest of the open attempt's token is on the todo row (lease_token_sha256).
-  if v_t.owner is distinct from 'agent:' || agent_id
-     or v_t.lease_expires_at <= now()
-     or (v_t.lease_token_sha256 is null) <> (lease_token is null)
-     or v_t.lease_token_sha256 is distinct from switchboard_internal.digest(lease_token)
-  then
+  -- One rule decides (holds_lease, which end_held's one statement reads too): only a claimed todo has an owner and a
+  -- lease, so a todo in any other state is refused by it as well; the state only chooses the message.
+  if switchboard_internal.holds_lease(v_t.owner, v_t.lease_expires_at, v_t.lease_token_sha256, 'agent:' || agent_id,
+                                      lease_token) is not true then
+    if v_t.state <> 'claimed' then
+      perform switchboard_internal.raise('conflict', format('todo %s is %s, not claimed', todo_id, v_t.state),
+        'Only a claimed todo can be heartbeated, completed, failed or released; get_todo shows where it is.');
+    end if;
     perform switchboard_internal.raise('conflict', format('this caller does not hold the lease on todo %s', todo_id),
       'The lease may have lapsed or been taken over, or the attempt is fenced and needs the lease_token its claim returned. Claim the todo again when it is claimable.');
   end if;
@@ -4111,10 +4284,36 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text) IS 'locks a todo for heartbeat, complete, fail or release and checks the agent holds its
-lease. In the endpoint''s scope (else not_found), claimed, held by this agent and not lapsed, and
-the fence satisfied: a fenced attempt needs its token, an unfenced one takes none. Every way of
-not holding the lease raises the same conflict, so it does not reveal whether the todo is fenced.
+lease. In the endpoint''s scope (else not_found), and holds_lease (else conflict), the rule
+end_held''s one statement reads too: claimed and held by this agent, not lapsed, and the fence
+satisfied (a fenced attempt needs its token, an unfenced one takes none). Every way of not
+holding the lease raises the same conflict, so it does not reveal whether the todo is fenced.
 Returns the locked todo row. Errors: not_found, conflict.';
+
+
+--
+-- Name: holds_lease(text, timestamp with time zone, bytea, text, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select owner = holder and lease_expires_at > now()
+     and lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token);
+$$;
+
+
+--
+-- Name: FUNCTION holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text) IS 'the one rule that a caller holds a todo''s lease. Given the todo''s owner, lease
+expiry and lease-token digest: the todo is held by holder (only a claimed todo has an owner,
+todos_row_ok), the lease has not lapsed, and the fence is satisfied (the digest of the token sent
+equals the one stored: a fenced attempt needs its token, an unfenced one takes none, as
+digest(null) is null). end_held puts it in the WHERE of its UPDATE and hold_agent tests it on the
+locked row; null counts as not holding (a caller tests `is not true`). An inlinable SQL
+expression: in a WHERE it costs what the conditions written out would. Reads only.';
 
 
 --
@@ -4138,6 +4337,27 @@ COMMENT ON FUNCTION switchboard_internal.int_of(value text, fallback integer, mi
 value is missing, malformed or outside min_value..max_value. Pure (no read), so a statement that
 already read the value (claim_next reads default_lease_seconds with its authorization) parses it
 as setting_int would, inlined, without a second lookup.';
+
+
+--
+-- Name: json_fits(jsonb, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.json_fits(doc jsonb, max_bytes integer) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  select doc is null or octet_length(doc::text) <= max_bytes;
+$$;
+
+
+--
+-- Name: FUNCTION json_fits(doc jsonb, max_bytes integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.json_fits(doc jsonb, max_bytes integer) IS 'the one size rule of caller JSON (payload, routing, result). Absent, or at most
+max_bytes in its text form. check_json raises invalid when it does not hold; complete tests it to
+choose its one-statement path (a result over the limit goes the long way, where check_json
+refuses it). Inlined where it is called.';
 
 
 --
@@ -4568,7 +4788,9 @@ begin
       'Only a todo you claimed from the Board can be released, extended, completed or failed there.');
   end if;
   -- Who opened the attempt is on the todo row: its head, open while the todo is claimed.
-  if v_t.head_claimer_kind is distinct from 'owner' or v_t.head_owner_id is distinct from owner_id then
+  -- head_owner_id is set only by a claim from the Board (open_attempt), so this one comparison says
+  -- both that the Board opened it and that this owner did.
+  if v_t.head_owner_id is distinct from owner_id then
     perform switchboard_internal.raise('conflict', format('todo %s is held by %s, not by you from the Board', todo_id, v_t.owner),
       'The Board acts only on leases it took. The holder''s lease comes back when it lapses; Cancel stops the todo now.');
   end if;
@@ -4585,11 +4807,11 @@ $$;
 -- Name: FUNCTION owner_hold(owner_id uuid, todo_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uuid) IS 'locks a todo for the Board''s Release, Extend, Complete and Fail and checks the owner
-holds it. Through a lease they took from the Board: in the owner''s scope (else not_found, as
-owned_todo), claimed, its open attempt claimed by this owner (claimer_kind owner), and not
-lapsed; otherwise conflict. An agent''s lease, fenced or not, is never the Board''s to close (it
-comes back when it lapses); the fence is not checked. Returns the locked todo row. Errors:
+COMMENT ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uuid) IS 'locks a todo for the Board''s Release, Extend, Complete and Fail. It checks the owner
+holds it through a lease they took from the Board: in the owner''s scope (else not_found, as
+owned_todo), claimed, its open attempt opened by this owner from the Board (head_owner_id), and
+not lapsed; otherwise conflict. An agent''s lease, fenced or not, is never the Board''s to close
+(it comes back when it lapses); the fence is not checked. Returns the locked todo row. Errors:
 not_found, conflict.';
 
 
@@ -4833,114 +5055,6 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) IS 'a whole-number setting read now, or its fallback when missing, malformed or out of
 range. The range is min_value..max_value.';
-
-
---
--- Name: todo_attempts_write(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
---
-
-CREATE FUNCTION switchboard_internal.todo_attempts_write() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-declare
-  v_last integer;
-  v_has_head boolean;
-  v_seq integer := case when tg_op = 'INSERT' then new.seq else old.seq end;
-  v_todo uuid := case when tg_op = 'INSERT' then new.todo_id else old.todo_id end;
-begin
-  select t.last_seq, t.head_claimer_kind is not null into v_last, v_has_head
-    from switchboard.todos t where t.id = v_todo for update;
-  if not found then
-    if tg_op = 'INSERT' then
-      raise exception 'insert or update on view "todo_attempts" violates foreign key constraint "todo_attempts_todo_id_fkey"'
-        using errcode = 'foreign_key_violation', detail = format('Key (todo_id)=(%s) is not present in table "todos".', v_todo),
-              schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_todo_id_fkey';
-    end if;
-    return null;
-  end if;
-
-  if tg_op = 'INSERT' and (v_seq > v_last or (v_seq = v_last and v_has_head)) then
-    if new.ended_at is null then
-      raise exception 'conflicting key value violates exclusion constraint "todo_attempts_one_open"'
-        using errcode = 'exclusion_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_one_open',
-              detail = format('todo %s already has its newest attempt (seq %s); only a claim opens the next one, and a todo has at most one open attempt.', v_todo, v_last);
-    elsif v_seq = v_last then
-      raise exception 'duplicate key value violates unique constraint "todo_attempts_pkey"'
-        using errcode = 'unique_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_pkey',
-              detail = format('Key (todo_id, seq)=(%s, %s) already exists.', v_todo, v_seq);
-    end if;
-    raise exception 'new row for view "todo_attempts" violates check constraint "todo_attempts_seq_issued"'
-      using errcode = 'check_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_seq_issued',
-            detail = format('seq %s is beyond the last one issued for todo %s (%s): claims number the attempts.', v_seq, v_todo, v_last);
-  end if;
-  if tg_op = 'UPDATE' and (new.todo_id is distinct from old.todo_id or new.seq is distinct from old.seq) then
-    raise exception 'todo_id and seq of an attempt cannot change'
-      using errcode = 'feature_not_supported', schema = 'switchboard', table = 'todo_attempts';
-  end if;
-
-  if v_seq = v_last then
-    -- The todo's newest attempt: an INSERT fills the head of a todo that has none, an UPDATE rewrites it.
-    if tg_op = 'DELETE' then
-      raise exception 'the newest attempt of todo % is deleted with its todo, not alone', v_todo
-        using errcode = 'feature_not_supported', schema = 'switchboard', table = 'todo_attempts';
-    end if;
-    update switchboard.todos x
-       set head_attempt = new.attempt, head_claimer_kind = new.claimer_kind, head_endpoint_id = new.endpoint_id,
-           head_owner_id = new.owner_id, head_mcp_session_id = new.mcp_session_id, head_owner = new.owner,
-           head_claimant = new.claimant, head_claimed_at = new.claimed_at, head_last_heartbeat_at = new.last_heartbeat_at,
-           head_lease_expires_at = new.lease_expires_at, head_ended_at = new.ended_at, head_outcome = new.outcome,
-           head_disposition = new.disposition, head_summary = new.summary,
-           head_summary_truncated = coalesce(new.summary_truncated, false), head_artifact = new.artifact,
-           lease_token_sha256 = new.lease_token_sha256
-     where x.id = v_todo;
-    return new;
-  end if;
-
-  -- An earlier attempt, kept in earlier_attempts (closed only: its columns are not null there).
-  if tg_op = 'DELETE' then
-    delete from switchboard.earlier_attempts e where e.todo_id = v_todo and e.seq = v_seq;
-    return old;
-  end if;
-  if new.ended_at is null then
-    raise exception 'conflicting key value violates exclusion constraint "todo_attempts_one_open"'
-      using errcode = 'exclusion_violation', schema = 'switchboard', table = 'todo_attempts', constraint = 'todo_attempts_one_open',
-            detail = format('attempt %s of todo %s is not its newest (%s): only the newest attempt can be open.', v_seq, v_todo, v_last);
-  end if;
-  if tg_op = 'UPDATE' then
-    delete from switchboard.earlier_attempts e where e.todo_id = v_todo and e.seq = v_seq;
-  end if;
-  insert into switchboard.earlier_attempts
-    (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant, claimed_at,
-     last_heartbeat_at, lease_expires_at, ended_at, outcome, disposition, summary, summary_truncated, artifact,
-     lease_token_sha256)
-  values (new.todo_id, new.seq, new.attempt, new.claimer_kind, new.endpoint_id, new.owner_id, new.mcp_session_id,
-          new.owner, new.claimant, new.claimed_at, new.last_heartbeat_at, new.lease_expires_at, new.ended_at,
-          new.outcome, new.disposition, new.summary, coalesce(new.summary_truncated, false), new.artifact,
-          new.lease_token_sha256);
-  return new;
-end;
-$$;
-
-
---
--- Name: FUNCTION todo_attempts_write(); Type: COMMENT; Schema: switchboard_internal; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_internal.todo_attempts_write() IS 'INSTEAD OF trigger on the view todo_attempts: a write lands where the row is
-kept. A DBA''s (or a test''s) INSERT, UPDATE or DELETE of an attempt row goes to a todo''s newest
-attempt on its row (todos.head_*, with lease_token_sha256) or to the earlier ones in
-earlier_attempts. The functions never write through it; they write the tables in the statement of
-the transition itself.
-
-INSERT: an earlier seq goes to earlier_attempts (closed only); the todo''s newest seq (last_seq)
-  fills the head of a todo that has none. A second open attempt is refused with
-  exclusion_violation (23P01, constraint todo_attempts_one_open): only a claim opens an attempt,
-  and a todo has one open at most, its head. A seq beyond last_seq is refused (check_violation,
-  todo_attempts_seq_issued); an unknown todo is a foreign_key_violation.
-UPDATE: of the head or of an earlier attempt, every column but todo_id and seq
-  (feature_not_supported); the row rules of the table written apply (todos_row_rules,
-  earlier_attempts_row_rules).
-DELETE: an earlier attempt only; the head goes with its todo (feature_not_supported).';
 
 
 --
@@ -5640,20 +5754,6 @@ CREATE INDEX todos_retry_due_idx ON switchboard.todos USING btree (next_retry_at
 --
 
 CREATE INDEX todos_terminal_idx ON switchboard.todos USING btree (updated_at) WHERE ((state = ANY (ARRAY['done'::text, 'canceled'::text])) OR ((state = 'failed'::text) AND (next_retry_at IS NULL)));
-
-
---
--- Name: todo_attempts todo_attempts_write; Type: TRIGGER; Schema: switchboard; Owner: -
---
-
-CREATE TRIGGER todo_attempts_write INSTEAD OF INSERT OR DELETE OR UPDATE ON switchboard.todo_attempts FOR EACH ROW EXECUTE FUNCTION switchboard_internal.todo_attempts_write();
-
-
---
--- Name: TRIGGER todo_attempts_write ON todo_attempts; Type: COMMENT; Schema: switchboard; Owner: -
---
-
-COMMENT ON TRIGGER todo_attempts_write ON switchboard.todo_attempts IS 'create or replace trigger todo_attempts_write instead of insert or update or delete on switchboard.todo_attempts for each row execute function switchboard_internal.todo_attempts_write()';
 
 
 --
@@ -6393,6 +6493,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.attempt_json(a switchboard.todo_atte
 
 
 --
+-- Name: TABLE endpoints; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.endpoints TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION authorized_endpoint(endpoint_id uuid, verb text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.authorized_endpoint(endpoint_id uuid, verb text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION backoff(attempt integer); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -6435,6 +6549,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.check_webhook_url(url text) FROM PUB
 
 
 --
+-- Name: FUNCTION claim_caller(endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION compact_json(doc jsonb); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -6446,13 +6567,6 @@ REVOKE ALL ON FUNCTION switchboard_internal.compact_json(doc jsonb) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.contract() FROM PUBLIC;
-
-
---
--- Name: TABLE endpoints; Type: ACL; Schema: switchboard; Owner: -
---
-
-GRANT SELECT ON TABLE switchboard.endpoints TO switchboard_admin;
 
 
 --
@@ -6512,10 +6626,24 @@ REVOKE ALL ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id
 
 
 --
+-- Name: FUNCTION holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.holds_lease(owner text, lease_expires_at timestamp with time zone, lease_token_sha256 bytea, holder text, lease_token text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION int_of(value text, fallback integer, min_value integer, max_value integer); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.int_of(value text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION json_fits(doc jsonb, max_bytes integer); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.json_fits(doc jsonb, max_bytes integer) FROM PUBLIC;
 
 
 --
@@ -6649,13 +6777,6 @@ REVOKE ALL ON FUNCTION switchboard_internal.setting_bool(setting_key text) FROM 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
-
-
---
--- Name: FUNCTION todo_attempts_write(); Type: ACL; Schema: switchboard_internal; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_internal.todo_attempts_write() FROM PUBLIC;
 
 
 --

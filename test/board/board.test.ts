@@ -52,12 +52,11 @@ async function arrange() {
   await q(`select switchboard.fail(endpoint_id => $1, todo_id => $2, summary => 'same failure after a clean rebuild',
                                    artifact => 'https://ci.example/runs/4')`, ep.id, dl);
   // Spread the history over the last 70 minutes, as it would have happened, so the timeline has a shape.
-  await q(`update switchboard.todo_attempts a set
-             claimed_at = now() - make_interval(mins => m.c), last_heartbeat_at = now() - make_interval(mins => m.h),
-             ended_at = now() - make_interval(mins => m.e), lease_expires_at = now() - make_interval(mins => m.e)
-           from (values (1, 70, 67, 64), (2, 55, 52, 44), (3, 40, 38, 36), (4, 30, 24, 20)) m(seq, c, h, e)
-          where a.todo_id = $1 and a.seq = m.seq`, dl);
-  await q(`update switchboard.todo_attempts set last_heartbeat_at = null where todo_id = $1 and seq = 3`, dl);
+  await q(`select test.set_attempt($1, m.seq, jsonb_build_object(
+             'claimed_at', now() - make_interval(mins => m.c),
+             'last_heartbeat_at', case when m.seq <> 3 then now() - make_interval(mins => m.h) end,
+             'ended_at', now() - make_interval(mins => m.e), 'lease_expires_at', now() - make_interval(mins => m.e)))
+           from (values (1, 70, 67, 64), (2, 55, 52, 44), (3, 40, 38, 36), (4, 30, 24, 20)) m(seq, c, h, e)`, dl);
 
   ids.held = await add('Rotate the signing key', 5);
   await q(`select switchboard.claim(endpoint_id => $1, todo_id => $2, claimant => 'run-9', lease_seconds => 3600)`, ep.id, ids.held);

@@ -8,6 +8,7 @@ import { migrateDatabase } from '../../src/migrate.js';
 export const ADMIN_URL = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const TEST_SCHEMA = `${root}test/test-schema.sql`;
 
 function urlFor(db: string): string {
   const u = new URL(ADMIN_URL);
@@ -22,6 +23,7 @@ function schemaDigest(): string {
     const files = readdirSync(`${root}${dir}`, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.sql'));
     for (const f of files.sort()) h.update(f).update(readFileSync(`${root}${dir}/${f}`));
   }
+  h.update(readFileSync(TEST_SCHEMA));
   return h.digest('hex').slice(0, 16);
 }
 
@@ -33,6 +35,13 @@ async function ensureTemplate(admin: postgres.Sql): Promise<string> {
     if (!exists) {
       await admin.unsafe(`create database ${name}`);
       await migrateDatabase(urlFor(name), { quiet: true });
+      // The test-only helper schema (fixtures that write what no API writes, such as an attempt's stored columns).
+      const db = postgres(urlFor(name), { max: 1, onnotice: () => {} });
+      try {
+        await db.unsafe(readFileSync(TEST_SCHEMA, 'utf8'));
+      } finally {
+        await db.end({ timeout: 5 });
+      }
       await admin.unsafe(`update pg_database set datistemplate = true where datname = '${name}'`);
     }
   } finally {

@@ -65,9 +65,7 @@ async function scriptedMix(db: TestDb): Promise<void> {
   };
   const claim = (endpoint: string, id: string) =>
     db.sql`select switchboard.claim(endpoint_id => ${endpoint}::uuid, todo_id => ${id}::uuid, claimant => 'CLAIMANT-SECRET'::text)`;
-  const lapse = (id: string) => q(`update switchboard.todos set lease_expires_at = now() - interval '1 second' where id = '${id}';
-                                   update switchboard.todo_attempts set lease_expires_at = now() - interval '1 second'
-                                    where todo_id = '${id}' and ended_at is null`);
+  const lapse = (id: string) => q(`select test.lapse('${id}')`);
   const due = (id: string) => q(`update switchboard.todos set next_retry_at = now(), ready_at = now() where id = '${id}'`);
 
   for (const queue of ['builds', 'builds', 'docs']) {

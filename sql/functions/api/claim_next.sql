@@ -36,8 +36,8 @@ declare
 begin
   -- Two pick statements, one per form, because one statement with `queue is null or x.queue = queue` gets one
   -- generic plan that cannot use todos_ready_queue_idx for the queue form.
-  -- The common claim_next is this one statement and open_attempt's UPDATE. It authorizes (a live endpoint holding the
-  -- verb), reads whether the endpoint has a claim budget and the default lease, and locks the todo to claim: a lapsed
+  -- The common claim_next is this one statement and open_attempt's UPDATE. It authorizes and reads whether the endpoint
+  -- has a claim budget and the default lease (claim_caller, one definition for both), and locks the todo to claim: a lapsed
   -- lease first (taken over), else the best ready todo, each with FOR UPDATE SKIP LOCKED, the second branch run only
   -- when the first found nothing (Append under LIMIT 1). Only what the transition needs is read: a whole todos row
   -- through PL/pgSQL is a 40-column projection.
@@ -45,11 +45,7 @@ begin
     if queue is not null then
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from (select e.agent_id,
-                     exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id) as budgeted,
-                     (select s.value from switchboard.settings s where s.key = 'default_lease_seconds') as stored_lease
-                from switchboard.endpoints e
-               where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next')) e
+        from switchboard_internal.claim_caller(endpoint_id) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap
@@ -68,11 +64,7 @@ begin
     else
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from (select e.agent_id,
-                     exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id) as budgeted,
-                     (select s.value from switchboard.settings s where s.key = 'default_lease_seconds') as stored_lease
-                from switchboard.endpoints e
-               where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next')) e
+        from switchboard_internal.claim_caller(endpoint_id) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap

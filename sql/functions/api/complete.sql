@@ -29,7 +29,7 @@ begin
   -- arguments need no check that could fail. When it matched nothing, the long way says why, with the errors in
   -- their order: forbidden, invalid, then not_found or conflict (hold_agent). The answer is built in that
   -- statement's RETURNING.
-  if artifact is null and (result is null or octet_length(result::text) <= switchboard_internal.limit_of('json_bytes')) then
+  if artifact is null and switchboard_internal.json_fits(result, switchboard_internal.limit_of('json_bytes')) then
     v_doc := switchboard_internal.end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null);
     if v_doc is not null then
       return v_doc;

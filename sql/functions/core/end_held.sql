@@ -1,13 +1,13 @@
 -- end_held: complete and release on the agent path as one statement, or null when it does not
--- apply. The authorization (a live endpoint holding the verb) and the holder check (this agent,
--- live lease, the fence: the digest of the lease token on the todo row) sit in the WHERE of the
--- todo's UPDATE, and the same UPDATE closes the attempt, the todo's head, so nothing else is
--- written but the close counter. Only completed and released: their outcome does not depend on the
--- row (fail's retry-or-dead-letter does). Returns the todo's document (todo_doc, built in the
--- RETURNING), or null when nothing matched: the verb then goes the long way (agent, the argument
--- checks, hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found,
--- conflict, in that order) or, when the caller does hold the lease after all (a race the single
--- statement lost), ends it lock-then-check.
+-- apply. The authorization (authorized_endpoint) and the holder check (holds_lease: this agent,
+-- live lease, the fence), the same definitions the long way reads, sit in the WHERE of the todo's
+-- UPDATE, and the same UPDATE closes the attempt, the todo's head, so nothing else is written but
+-- the close counter. Only completed and released: their outcome does not depend on the row (fail's
+-- retry-or-dead-letter does). Returns the todo's document (todo_doc, built in the RETURNING), or
+-- null when nothing matched: the verb then goes the long way (agent, the argument checks,
+-- hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found, conflict, in
+-- that order) or, when the caller does hold the lease after all (a race the single statement lost),
+-- ends it lock-then-check.
 --
 -- Why it is safe under READ COMMITTED: when the todo row changed after the statement's snapshot,
 -- the UPDATE re-checks the WHERE against the newest row version. A cancel cleared the holder; a
@@ -64,10 +64,8 @@ begin
            head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
      where x.id = todo_id and x.endpoint_id = endpoint_id
-       and x.owner = (select 'agent:' || e.agent_id from switchboard.endpoints e
-                       where e.id = endpoint_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, verb))
-       and x.lease_expires_at > v_now
-       and x.lease_token_sha256 is not distinct from switchboard_internal.digest(lease_token)
+       and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256,
+             (select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e), lease_token)
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,

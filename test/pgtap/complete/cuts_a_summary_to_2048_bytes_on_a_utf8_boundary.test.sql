@@ -1,5 +1,5 @@
 begin;
-select plan(6);
+select plan(5);
 
 -- 2047 ASCII bytes then a 3-byte character straddling byte 2048: it is dropped whole, and the cut is marked.
 select test.endpoint() as ep \gset
@@ -10,7 +10,6 @@ select (test.attempt_row(:'td', 1))->>'summary' as s \gset
 
 select is((:'d'::jsonb)->>'state', 'done', 'a long summary is never rejected');
 select is(octet_length(:'s'::text), 2047, 'the summary is cut before the straddling character');
-select cmp_ok(octet_length(:'s'::text), '<=', 2048, 'at most 2048 bytes are stored');
 select is(:'s'::text, repeat('s', 2047), 'what is kept is the valid prefix');
 select is(convert_from(convert_to(:'s'::text, 'UTF8'), 'UTF8'), repeat('s', 2047), 'and it is valid UTF-8');
 select is((test.attempt_row(:'td', 1))->'summary_truncated', 'true'::jsonb, 'summary_truncated is set');

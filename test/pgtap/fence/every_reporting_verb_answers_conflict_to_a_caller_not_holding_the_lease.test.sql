@@ -8,12 +8,10 @@ select test.todo(:'ep') as lapsed \gset
 select test.todo(:'ep') as done_td \gset
 select test.todo(:'ep') as pending_td \gset
 select test.todo(:'ep') as owner_held \gset
-select switchboard.claim(:'ep'::uuid, x) from unnest(array[:'lapsed', :'done_td', :'owner_held']::uuid[]) x;
+select switchboard.claim(:'ep'::uuid, x) from unnest(array[:'lapsed', :'done_td']::uuid[]) x;
 select test.lapse(:'lapsed');
 select switchboard.complete(:'ep'::uuid, :'done_td'::uuid) as d \gset
-update switchboard.todos set owner = 'owner:alice' where id = :'owner_held';
-update switchboard.todo_attempts set claimer_kind = 'owner', owner_id = test.owner_of(:'ep'), owner = 'owner:alice'
- where todo_id = :'owner_held';
+select switchboard.owner_claim(test.owner_of(:'ep'), :'owner_held'::uuid) as o \gset
 
 create temporary table verbs (verb text, call text) on commit drop;
 insert into verbs values

@@ -10,7 +10,7 @@ select switchboard.claim(:'ep', :'td', claimant => 'run-42') \gset
 select switchboard.heartbeat(:'ep', :'td') \gset
 select test.lapse(:'td');
 select switchboard.reap() \gset
-update switchboard.todo_attempts set ended_at = ended_at - interval '1 minute' where todo_id = :'td';
+select test.set_attempt(:'td', 1, jsonb_build_object('ended_at', ((test.attempt_row(:'td', 1))->>'ended_at')::timestamptz - interval '1 minute'));
 select switchboard.claim(:'ep_b', :'tb') \gset
 select switchboard.complete(:'ep_b', :'tb') \gset
 select switchboard.owner_claim(:'ow', :'td') \gset
