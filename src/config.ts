@@ -78,7 +78,10 @@ const schema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')
     .refine((v) => URL.canParse(v), 'must be a valid URL')
     .optional(),
-  /** Behind a TLS-terminating proxy: believe its X-Forwarded-Proto (only set it when the proxy always sets it). */
+  /**
+   * Behind a reverse proxy: believe its X-Forwarded-Proto and X-Forwarded-For (the client address the per-address
+   * shares count). Only set it when the server is reachable through the proxy alone, and the proxy always sets both.
+   */
   SWITCHBOARD_TRUST_PROXY: flag(false),
   /** claim_next long polls (wait_seconds) one credential may hold open at once; more answer `throttled`. */
   SWITCHBOARD_MAX_WAITERS: whole(1, 10_000, 8),
@@ -88,38 +91,37 @@ const schema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL (the server\'s /mcp)')
     .refine((v) => URL.canParse(v), 'must be a valid URL')
     .optional(),
-  SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL: whole(1, 100_000, 64),
-  SWITCHBOARD_MCP_SESSIONS_MAX: whole(1, 1_000_000, 10_000),
-  SWITCHBOARD_MCP_SESSION_IDLE_SECONDS: whole(1, 86_400, 600),
   /**
-   * A session is closed (recycled) once it has answered this many requests after its initialize, when the answer in
-   * flight is sent: the SDK's transport keeps every answered request (about 7 KiB each) until its session closes.
+   * The front door (src/http/), in front of every HTTP surface. Per credential (an agent's bearer credential, a Board
+   * session): requests per second on average, and at once above that average (the window is BURST / PER_SECOND
+   * seconds); past them a request waits its turn among at most SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL others, then 429.
    */
-  SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: whole(1, 1_000_000, 256),
-  /** The same once the answers a session has sent add up to this many bytes (the transport keeps them too). */
-  SWITCHBOARD_MCP_SESSION_MAX_BYTES: whole(1024, 1024 * 1024 * 1024, 2 * 1024 * 1024),
+  SWITCHBOARD_HTTP_REQUESTS_PER_SECOND: whole(1, 1_000_000, 100),
+  SWITCHBOARD_HTTP_REQUEST_BURST: whole(1, 1_000_000, 200),
+  /** Database calls one credential runs at once, and waiting behind them; a request waits this long for room. */
+  SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL: whole(1, 100, 4),
+  SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64),
+  SWITCHBOARD_HTTP_QUEUE_WAIT_MS: whole(0, 60_000, 2000),
   /**
-   * What all open sessions together may keep of their answers (estimated as above); past it the sessions keeping the
-   * most are recycled until the total is three quarters of it.
+   * Checks of credentials the server has not seen valid (unknown bearer strings, cookies, sign-in tokens) run at
+   * most this many at once, with this many waiting: the share of the pool a flood of guesses can take.
    */
-  SWITCHBOARD_MCP_RETAINED_MAX_BYTES: whole(1024 * 1024, 64 * 1024 * 1024 * 1024, 256 * 1024 * 1024),
-  SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL: whole(1, 100, 4),
-  SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64),
-  SWITCHBOARD_MCP_QUEUE_WAIT_MS: whole(0, 60_000, 2000),
-  /**
-   * Credential checks (switchboard_agent.authenticate) run at once, and waiting behind them: the pool share a flood
-   * of unknown bearer strings can take from the tool calls.
-   */
-  SWITCHBOARD_MCP_AUTH_CHECKS: whole(1, 100, 2),
-  SWITCHBOARD_MCP_AUTH_QUEUE: whole(0, 100_000, 256),
-  /** How long a refused credential (401) waits for its answer: one guess per delay per connection. */
-  SWITCHBOARD_MCP_REFUSAL_DELAY_MS: whole(0, 60_000, 1000),
-  /**
-   * Requests to /mcp one credential may make per second on average, and at once above that average; past them its
-   * requests wait their turn (up to SWITCHBOARD_MCP_QUEUE_WAIT_MS), then 429. An agent makes a few a second.
-   */
-  SWITCHBOARD_MCP_REQUESTS_PER_SECOND: whole(1, 1_000_000, 100),
-  SWITCHBOARD_MCP_REQUEST_BURST: whole(1, 1_000_000, 200),
+  SWITCHBOARD_HTTP_AUTH_CHECKS: whole(1, 100, 2),
+  SWITCHBOARD_HTTP_AUTH_QUEUE: whole(0, 100_000, 256),
+  /** How long a refused credential waits for its 401: one guess per delay per connection. A missing one is not held. */
+  SWITCHBOARD_HTTP_REFUSAL_DELAY_MS: whole(0, 60_000, 1000),
+  /** How long a credential the database accepted is taken on that word for requests the database checks again. */
+  SWITCHBOARD_HTTP_CREDENTIAL_CACHE_SECONDS: whole(0, 3600, 60),
+  /** Credentials remembered at once (least recently used go first). */
+  SWITCHBOARD_HTTP_CREDENTIAL_CACHE_MAX: whole(1, 10_000_000, 10_000),
+  /** Open connections one source address may hold (not counted for a trusted proxy, whose clients it forwards). */
+  SWITCHBOARD_HTTP_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000, 256),
+  /** Requests one client address may have in flight, held ones included (behind a trusted proxy: X-Forwarded-For). */
+  SWITCHBOARD_HTTP_REQUESTS_PER_ADDRESS: whole(1, 1_000_000, 256),
+  /** The largest request body /mcp reads, in bytes (413 beyond). */
+  SWITCHBOARD_HTTP_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 2 * 1024 * 1024),
+  /** Bytes of request bodies read and held at once, across every request: past it a body waits for room, then 429. */
+  SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT: whole(64 * 1024, 16 * 1024 * 1024 * 1024, 32 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -134,8 +136,18 @@ export class ConfigError extends Error {
   }
 }
 
+/** Settings that were renamed: set under the old name, the server refuses to start rather than ignore the limit. */
+const RENAMED: Record<string, string> = Object.fromEntries(
+  ['REQUESTS_PER_SECOND', 'REQUEST_BURST', 'CALLS_PER_CREDENTIAL', 'QUEUE_PER_CREDENTIAL', 'QUEUE_WAIT_MS', 'AUTH_CHECKS', 'AUTH_QUEUE', 'REFUSAL_DELAY_MS'].map(
+    (k) => [`SWITCHBOARD_MCP_${k}`, `SWITCHBOARD_HTTP_${k}`],
+  ),
+);
+
 /** Reads the configuration; an empty variable counts as unset. Throws ConfigError on the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  for (const [old, now] of Object.entries(RENAMED)) {
+    if (env[old] !== undefined && env[old] !== '') throw new ConfigError(old, `renamed ${now} (it bounds every HTTP surface now)`);
+  }
   const input: Record<string, string> = {};
   for (const key of Object.keys(schema.shape)) {
     const v = env[key];

@@ -37,7 +37,7 @@ function credentialOf(ctx: ToolContext, extra: { authInfo?: AuthInfo }): string 
 /** The agent verbs bound to this call's credential, each database call through the credential's gate. */
 function agentCalls(ctx: ToolContext, credential: string): AgentCalls {
   const bound = {} as Record<string, (a: object) => Promise<Doc>>;
-  const gate = ctx.gate;
+  const gate = ctx.door?.calls;
   const key = ctx.endpoint.endpoint_id;
   for (const verb of AGENT_VERBS) {
     const fn = ctx.ledger[verb] as (a: object) => Promise<Doc>;
@@ -61,8 +61,15 @@ function withHangup(extra: Extra): AbortSignal {
 
 interface Extra {
   authInfo?: AuthInfo;
-  sessionId?: string;
   signal: AbortSignal;
+}
+
+/** What the HTTP front door puts in authInfo.extra besides the endpoint (src/mcp/http.ts). */
+interface DoorExtra {
+  /** The request's MCP session id when it verified as one this server issued to the endpoint. */
+  sessionId?: string;
+  /** Called when the database refused the credential: the door forgets it, so the next request gets its 401. */
+  refused?: () => void;
 }
 
 /** Calls the ledger once and turns what comes back, or what it throws, into the tool result. */
@@ -72,7 +79,7 @@ export async function runTool(ctx: ToolContext, tool: ToolDef, args: Record<stri
     const doc = await tool.run(args, {
       agent: agentCalls(ctx, credentialOf(ctx, extra)),
       sql: ctx.sql,
-      sessionId: extra.sessionId ?? null,
+      sessionId: (extra.authInfo?.extra as DoorExtra | undefined)?.sessionId ?? null,
       signal: withHangup(extra),
       endpointId: ctx.endpoint.endpoint_id,
       maxWaiters: ctx.config.SWITCHBOARD_MAX_WAITERS,
@@ -81,6 +88,7 @@ export async function runTool(ctx: ToolContext, tool: ToolDef, args: Record<stri
     return okResult(doc);
   } catch (err) {
     const e = toCallerError(err);
+    if (e.kind === 'forbidden') (extra.authInfo?.extra as DoorExtra | undefined)?.refused?.();
     if (e.kind === 'conflict' && args.lease_token === undefined && NOT_HOLDER.test(e.message)) e.hint = SEND_TOKEN;
     logCall(ctx, tool.name, started, e.kind, err);
     return errorResult(e);

@@ -76,7 +76,7 @@ export function operationsHooks(ops: OpsConfig, opts: OperationsOptions): Operat
         metricsHandler(metricsSql, {
           token: ops.SWITCHBOARD_METRICS_TOKEN,
           log: ctx.log,
-          mcp: ctx.mcpStats,
+          door: ctx.door,
           cacheMs: config.SWITCHBOARD_METRICS_CACHE_SECONDS * 1000,
           limits: {
             perMinute: config.SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE,
