@@ -185,7 +185,7 @@ function build(): Command {
       const { migrateDatabase } = await import('./migrate.js');
       const opsConfig = loadOpsConfig();
       // Refused before an embedded Postgres is started for nothing.
-      requireMetricsTokenFor(o.host ?? config.SWITCHBOARD_HOST, opsConfig);
+      requireMetricsTokenFor(o.host ?? config.SWITCHBOARD_HOST, opsConfig, config);
       const log = createLogger({ level: config.LOG_LEVEL });
       const signals = armSignals(log);
       let stopEmbedded = async () => {};

@@ -1,12 +1,14 @@
 // The Board: an express Router serving the owners' web page under /board (sign-in, queues, todos, the todo
 // drawer with every attempt and its timeline, activity, and the owner's actions), server-rendered HTML.
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Sql } from '../db.js';
+import type { FrontDoor } from '../http/door.js';
 import { toCallerError, type CallerError } from '../errors.js';
 import { safeError } from '../log.js';
 import { type Html, html, layout } from './html.js';
 import { createAdminLedger } from '../ledger.js';
 import { boardLedger, type OwnerSession, type Signed } from './ledger.js';
+import { boardDoor } from './door.js';
 
 /** A signed-in request: its session document plus the secrets the Board's entry points take. */
 type Viewer = OwnerSession & Signed;
@@ -41,6 +43,8 @@ export interface BoardOptions {
   baseUrl?: string;
   /** SWITCHBOARD_TRUST_PROXY: believe X-Forwarded-Proto (https: Secure cookie, an https origin expected). */
   trustProxy?: boolean;
+  /** The server's front door: the Board's requests are bounded by it (src/board/door.ts). */
+  door?: FrontDoor;
 }
 
 /**
@@ -130,10 +134,10 @@ export function createBoardRouter(opts: BoardOptions): Router {
     });
     next();
   });
-  router.use(B, express.urlencoded({ extended: false, limit: '400kb' }));
-
   const page = (res: Response, status: number, title: string, body: Html, session?: OwnerSession) =>
     res.status(status).type('html').send(layout({ title, body, session, base: B }));
+  const gate = boardDoor(opts.door, ledger, page, (req) => readCookie(req, SESSION_COOKIE));
+  router.use(B, ...gate.middlewares);
 
   const internal = (res: Response, err: unknown, session?: OwnerSession) => {
     log?.error({ err: safeError(err) }, 'board: request failed');
@@ -151,6 +155,8 @@ export function createBoardRouter(opts: BoardOptions): Router {
 
   /** The signed-in owner for a page view, or null (answered with the sign-in page). */
   async function viewer(req: Request, res: Response): Promise<Viewer | null> {
+    const checked = gate.checked(res);
+    if (checked) return checked;
     const secret = readCookie(req, SESSION_COOKIE);
     if (secret) {
       try {
@@ -209,7 +215,12 @@ export function createBoardRouter(opts: BoardOptions): Router {
       return page(res, 403, 'Forbidden', errorBanner({ kind: 'forbidden', message: 'this sign-in was sent from another site', hint: '' }));
     }
     try {
-      const s = await ledger.signIn(field(req.body, 'token') ?? '');
+      const signIn = await gate.signIn(field(req.body, 'token') ?? '');
+      if ('full' in signIn) {
+        res.set('Retry-After', '1');
+        return page(res, 429, 'Too many requests', errorBanner({ kind: 'throttled', message: 'throttled: too many sign-ins are being checked at once (SWITCHBOARD_HTTP_AUTH_CHECKS); try again shortly', hint: '' }));
+      }
+      const s = signIn.ok;
       // The confirm page named an account (from the link); a token for any other account is refused, its session
       // closed at once, so the page never signs a browser into someone other than who it said.
       const as = field(req.body, 'as');
@@ -229,7 +240,8 @@ export function createBoardRouter(opts: BoardOptions): Router {
     } catch (err) {
       const e = toCallerError(err);
       if (e.kind !== 'forbidden') return internal(res, err);
-      page(res, 403, 'Sign-in failed', loginFailedBody(e.message, e.hint));
+      // After the refusal delay: a loop of guessed tokens makes one guess a delay per connection.
+      gate.refuseLater(res, () => page(res, 403, 'Sign-in failed', loginFailedBody(e.message, e.hint)));
     }
   });
 

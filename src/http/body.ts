@@ -1,14 +1,21 @@
 // Request bodies: read only after the credential is checked, within the per-request limit and the door's budget of
-// bytes in flight, parsed by express.json; a body too large or not JSON is answered by the surface's refusal (JSON
-// for an API, never Express's HTML page). A body whose content type is not JSON is left unread, for the surface.
+// bytes in flight, parsed by Express's parser; a body too large or malformed is answered by the surface's refusal
+// (JSON for an API, never Express's HTML page). A body whose content type is not the parser's is left unread.
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { FrontDoor } from './door.js';
 import type { Refusals } from './refusals.js';
 
+/** The body as JSON (express.json), within `limit` bytes and the door's budget. */
 export function jsonBody(door: FrontDoor, refusals: Refusals, limit: number): RequestHandler[] {
+  return boundedBody(door, refusals, limit, express.json({ limit }));
+}
+
+/** The body read by `parse` (an Express body parser given the same `limit`), within the door's budget. */
+export function boundedBody(door: FrontDoor, refusals: Refusals, limit: number, parse: RequestHandler): RequestHandler[] {
   const budget = door.bodies;
   // The bytes a body will take: its Content-Length when the body is sent as is; compressed or chunked, the limit.
   const reserve: RequestHandler = async (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
     const length = Number(req.headers['content-length'] ?? NaN);
     const identity = (req.headers['content-encoding'] ?? 'identity').toLowerCase() === 'identity';
     const bytes = identity && Number.isFinite(length) ? (length > limit ? 0 : length) : limit;
@@ -38,5 +45,5 @@ export function jsonBody(door: FrontDoor, refusals: Refusals, limit: number): Re
       status === 413 ? 'Request body too large' : status === 415 ? `Parse error: ${String(err.type ?? 'unsupported body')}` : 'Parse error';
     refusals.badBody(res, status, message);
   };
-  return [reserve, express.json({ limit }), errors as unknown as RequestHandler];
+  return [reserve, parse, errors as unknown as RequestHandler];
 }

@@ -16,6 +16,20 @@ export type Check<T> = { ok: T; digest: string; asked: boolean } | { refused: tr
 /** No room in the lane for one more check of an unknown credential within the wait. */
 class ChecksFull extends Error {}
 
+/**
+ * Runs a check of a secret nobody can have seen valid (a one-time sign-in token) in the lane for unknown
+ * credentials: its answer, or `full` when there was no room within the wait.
+ */
+export async function inLane<T>(lane: CallGate, check: () => Promise<T>): Promise<{ ok: T } | { full: true }> {
+  const release = await lane.admit('unknown', 1);
+  if (!release) return { full: true };
+  try {
+    return { ok: await lane.run('unknown', check) };
+  } finally {
+    release();
+  }
+}
+
 export interface CredentialCacheOptions<T> {
   /** Asks the database: the principal, or null when the secret is refused. Other errors propagate (503). */
   check: (secret: string) => Promise<T | null>;
@@ -37,13 +51,9 @@ export class CredentialCache<T extends object> {
       ttl: Math.max(1, opts.ttlMs),
       fetchMethod: async (_digest, known, { context: secret }) => {
         if (known !== undefined) return (await opts.check(secret)) ?? undefined;
-        const release = await opts.lane.admit('unknown', 1);
-        if (!release) throw new ChecksFull();
-        try {
-          return (await opts.lane.run('unknown', () => opts.check(secret))) ?? undefined;
-        } finally {
-          release();
-        }
+        const checked = await inLane(opts.lane, () => opts.check(secret));
+        if ('full' in checked) throw new ChecksFull();
+        return checked.ok ?? undefined;
       },
     });
   }

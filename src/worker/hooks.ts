@@ -3,6 +3,7 @@
 // (unless --no-worker), stopped on stop.
 import type { Express } from 'express';
 import { type Config, ConfigError, loadConfig } from '../config.js';
+import { isLoopbackHost } from '../http/address.js';
 import type { AppContext } from '../context.js';
 import { createPool, roleFor, type Sql, WORKER_ROLE } from '../db.js';
 import { metricsHandler } from '../metrics.js';
@@ -29,21 +30,25 @@ export function workerOptions(ops: OpsConfig, config: Config = loadConfig()) {
   };
 }
 
-/** True for a listen address only this machine can reach (127.0.0.0/8, ::1, localhost). */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
-}
-
 /**
- * /metrics lists every tenant's queue names: reachable from other machines, it must ask for a token. Throws a
- * ConfigError naming SWITCHBOARD_METRICS_TOKEN when the server would listen beyond loopback without one.
+ * /metrics lists every tenant's queue names: reachable from other machines, it must ask for a token. It is when the
+ * server listens beyond loopback, and also when a public URL or a trusted proxy is configured: a reverse proxy on
+ * this machine forwards other machines' requests to a loopback port. Throws a ConfigError naming
+ * SWITCHBOARD_METRICS_TOKEN in those cases when none is set.
  */
-export function requireMetricsTokenFor(host: string, ops: OpsConfig): void {
-  if (!isLoopbackHost(host) && ops.SWITCHBOARD_METRICS_TOKEN === undefined) {
+export function requireMetricsTokenFor(host: string, ops: OpsConfig, config: Config = loadConfig()): void {
+  if (ops.SWITCHBOARD_METRICS_TOKEN !== undefined) return;
+  const why = !isLoopbackHost(host)
+    ? `listening on ${host} (not loopback)`
+    : config.SWITCHBOARD_PUBLIC_URL
+      ? `SWITCHBOARD_PUBLIC_URL is set (a proxy forwards other machines' requests)`
+      : config.SWITCHBOARD_TRUST_PROXY
+        ? `SWITCHBOARD_TRUST_PROXY is on (a proxy forwards other machines' requests)`
+        : null;
+  if (why) {
     throw new ConfigError(
       'SWITCHBOARD_METRICS_TOKEN',
-      `required when listening on ${host} (not loopback): /metrics would be open to anyone who reaches the port ` +
+      `required when ${why}: /metrics would be open to anyone who reaches the server ` +
         '(16-512 characters; scrapes send Authorization: Bearer <token>)',
     );
   }
@@ -59,7 +64,7 @@ export interface OperationsOptions {
 
 export function operationsHooks(ops: OpsConfig, opts: OperationsOptions): OperationsHooks {
   const config = opts.config ?? loadConfig();
-  if (opts.host !== undefined) requireMetricsTokenFor(opts.host, ops);
+  if (opts.host !== undefined) requireMetricsTokenFor(opts.host, ops, config);
   let worker: RunningWorker | null = null;
   // Scrapes read on a connection of their own (opened at the first scrape), never one of the tool calls' pool.
   // As switchboard_worker where the login may take it (the metrics are the worker role's aggregates).
