@@ -107,7 +107,8 @@ function readCookie(req: Request, name: string): string | null {
 /** A session cookie the database refused as forbidden or malformed (invalid): the visitor is signed out. */
 const signedOut = (err: unknown): boolean => ['forbidden', 'invalid'].includes(toCallerError(err).kind);
 
-export function createBoardRouter(opts: BoardOptions): Router {
+/** What every route of the Board uses: its ledger, page renderer, signed-in checks; registers the headers and the door. */
+function boardKit(opts: BoardOptions, router: Router) {
   const ledger = boardLedger(opts.sql);
   const log = opts.logger;
   const publicHttps = (opts.baseUrl ?? '').startsWith('https:');
@@ -121,7 +122,6 @@ export function createBoardRouter(opts: BoardOptions): Router {
   };
   const secureCookie = (req: Request): boolean => publicHttps || scheme(req) === 'https';
   const B = BOARD_PATH;
-  const router = Router();
 
   router.use(B, (_req, res, next) => {
     res.set({
@@ -191,6 +191,26 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
   }
 
+  /** The drawer, with an optional banner; the same not-found page for an unknown, foreign or malformed id. */
+  async function renderTodo(res: Response, s: Viewer, id: string, status: number, banner: Html | null) {
+    if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
+    try {
+      const t = await ledger.todo(s, id);
+      page(res, status, t.title ?? 'Todo', todoBody(B, t, s.csrf_token, banner, Date.now()), s);
+    } catch (err) {
+      if (toCallerError(err).kind !== 'not_found') throw err;
+      page(res, 404, 'Not found', notFoundBody(B, id), s);
+    }
+  }
+
+  return { B, ledger, page, gate, internal, sameOrigin, secureCookie, viewer, writer, renderTodo };
+}
+
+type Kit = ReturnType<typeof boardKit>;
+
+/** Sign-in, sign-out, and the two files every page asks for. */
+function signInRoutes(router: Router, k: Kit): void {
+  const { B, ledger, page, gate, internal, sameOrigin, secureCookie, writer } = k;
   // Browsers ask every origin for /favicon.ico; the Board has no icon, and says so without a 404 in the log.
   router.get('/favicon.ico', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=86400').status(204).end();
@@ -256,6 +276,11 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
   });
 
+}
+
+/** The pages: queues, activity, todos, a todo's drawer. */
+function pageRoutes(router: Router, k: Kit): void {
+  const { B, ledger, page, internal, viewer, renderTodo } = k;
   router.get(B, async (req, res) => {
     let s: Viewer | null = null;
     try {
@@ -302,18 +327,6 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
   });
 
-  /** The drawer, with an optional banner; the same not-found page for an unknown, foreign or malformed id. */
-  async function renderTodo(res: Response, s: Viewer, id: string, status: number, banner: Html | null) {
-    if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
-    try {
-      const t = await ledger.todo(s, id);
-      page(res, status, t.title ?? 'Todo', todoBody(B, t, s.csrf_token, banner, Date.now()), s);
-    } catch (err) {
-      if (toCallerError(err).kind !== 'not_found') throw err;
-      page(res, 404, 'Not found', notFoundBody(B, id), s);
-    }
-  }
-
   router.get(`${B}/todos/:id`, async (req, res) => {
     let s: Viewer | null = null;
     try {
@@ -327,6 +340,11 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
   });
 
+}
+
+/** The owner's actions on a todo, and bodies the parser refused. */
+function actionRoutes(router: Router, k: Kit): void {
+  const { B, ledger, page, internal, writer, renderTodo } = k;
   const leaseField = (body: unknown): number | null => {
     const v = field(body, 'lease_seconds');
     return v && /^\d{1,6}$/.test(v) ? Number(v) : null;
@@ -385,5 +403,14 @@ export function createBoardRouter(opts: BoardOptions): Router {
     internal(res, err);
   });
 
+}
+
+export function createBoardRouter(opts: BoardOptions): Router {
+  const router = Router();
+  const k = boardKit(opts, router);
+  signInRoutes(router, k);
+  pageRoutes(router, k);
+  actionRoutes(router, k);
   return router;
 }
+

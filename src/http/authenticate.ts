@@ -4,7 +4,7 @@
 // the database refused: the refusal is held for SWITCHBOARD_HTTP_REFUSAL_DELAY_MS, so a loop of guesses makes one a
 // delay per connection, and guessing is slow.
 import type { RequestHandler, Request, Response } from 'express';
-import type { CredentialCache } from './credentials.js';
+import type { Check, CredentialCache } from './credentials.js';
 import type { FrontDoor } from './door.js';
 import type { Refusals } from './refusals.js';
 
@@ -50,7 +50,7 @@ export function authenticate<T extends object>(door: FrontDoor, opts: Authentica
       res.setHeader('Connection', 'close');
       return opts.refusals.unauthorized(res, opts.missing);
     }
-    let check;
+    let check: Check<T>;
     try {
       check = await opts.cache.check(secret, opts.fresh);
     } catch (err) {

@@ -3,7 +3,7 @@
 // (JSON for an API, never Express's HTML page). A body whose content type is not the parser's is left unread.
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { FrontDoor } from './door.js';
-import type { Refusals } from './refusals.js';
+import { gone, type Refusals } from './refusals.js';
 
 /** The body as JSON (express.json), within `limit` bytes and the door's budget. */
 export function jsonBody(door: FrontDoor, refusals: Refusals, limit: number): RequestHandler[] {
@@ -21,11 +21,11 @@ export function boundedBody(door: FrontDoor, refusals: Refusals, limit: number, 
     const bytes = identity && Number.isFinite(length) ? (length > limit ? 0 : length) : limit;
     if (bytes === 0) return next();
     const hangup = new AbortController();
-    const gone = () => hangup.abort();
-    res.once('close', gone);
+    const leave = () => hangup.abort();
+    res.once('close', leave);
     const release = await budget.take(bytes, hangup.signal);
-    res.off('close', gone);
-    if (res.destroyed) return release?.();
+    res.off('close', leave);
+    if (gone(res)) return release?.();
     if (!release) {
       return door.refuse(
         'body_bytes_in_flight',

@@ -3,7 +3,7 @@
 // found admits a batch of calls as one within a timed wait, which is what keeps a batch from taking the pool.
 import type { Request, RequestHandler, Response } from 'express';
 import type { FrontDoor } from './door.js';
-import type { Refusals } from './refusals.js';
+import { gone, type Refusals } from './refusals.js';
 
 interface Lane {
   /** Call slots admitted (running + waiting), across the requests that hold them. */
@@ -83,12 +83,16 @@ export class CallGate {
     };
   }
 
-  /** Runs one database call of `key` when fewer than `running` of its calls run. */
-  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one database call of `key` when fewer than `running` of its calls run. A call whose `signal` has aborted
+   * by its turn (its client went away while it waited) is not run: it passes the slot on and throws the reason.
+   */
+  async run<T>(key: string, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const l = this.lane(key);
     if (l.running >= this.limits.running) await new Promise<void>((resolve) => l.ready.push(resolve));
     else l.running++;
     try {
+      signal?.throwIfAborted();
       return await fn();
     } finally {
       const next = l.ready.shift();
@@ -134,7 +138,7 @@ export function admitCalls(
       );
     }
     res.once('close', release);
-    if (res.destroyed) return release();
+    if (gone(res)) return release();
     next();
   };
 }

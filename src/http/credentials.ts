@@ -71,8 +71,8 @@ export class CredentialCache<T extends object> {
       ok = await this.cache.fetch(digest, { context: secret, forceRefresh, status });
     } catch (err) {
       if (err instanceof ChecksFull) return { full: true };
-      // drop() aborted the check under way; the secret's refusal was just announced, so it is asked again.
-      if (this.cache.get(digest) !== undefined || !(err instanceof Error) || !/abort|deleted/i.test(err.message)) throw err;
+      // The cache abandoned the check under way (drop() after a refusal notice, or an eviction): asked again.
+      if (!(err instanceof Error) || !/^(deleted|evicted|replaced)$/.test(err.message)) throw err;
       ok = await this.cache.fetch(digest, { context: secret, forceRefresh: true });
     }
     return ok === undefined ? { refused: true } : { ok, digest, asked: status.fetch !== 'hit' };

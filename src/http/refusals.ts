@@ -13,6 +13,14 @@ export interface Refusals {
   unavailable(res: Response): void;
 }
 
+/**
+ * Whether the client has gone (its connection closed) while its request waited its turn: nothing is run for it,
+ * and a handler that registers on the response's 'close' from now on would never hear it.
+ */
+export function gone(res: Response): boolean {
+  return res.destroyed || res.socket === null || res.socket.destroyed;
+}
+
 /** A JSON-RPC error with no id, as the MCP SDK answers transport-level failures. */
 export function jsonRpcError(res: Response, status: number, code: number, message: string): void {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });

@@ -5,7 +5,7 @@
 import type { RequestHandler, Response } from 'express';
 import { RateLimiterMemory, RateLimiterQueue } from 'rate-limiter-flexible';
 import type { FrontDoor } from './door.js';
-import type { Refusals } from './refusals.js';
+import { gone, type Refusals } from './refusals.js';
 
 export interface RateLimits {
   /** Requests per second one key may make on average. */
@@ -50,7 +50,7 @@ export function paced(door: FrontDoor, refusals: Refusals, keyOf: (res: Response
   const { perSecond, burst, queued } = rate.limits;
   return (req, res, next) => {
     void rate.take(keyOf(res)).then((turn) => {
-      if (res.destroyed) return;
+      if (gone(res)) return;
       if (turn.ok) return next();
       const holdMs = Math.min(turn.retryAfterMs, rate.limits.waitMs);
       setTimeout(

@@ -8,14 +8,14 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
-import { authenticate, authenticated, heldRefusal } from '../http/authenticate.js';
+import { authenticate, authenticated } from '../http/authenticate.js';
 import { bearerToken } from '../http/bearer.js';
 import { jsonBody } from '../http/body.js';
 import { admitCalls } from '../http/call-gate.js';
 import type { CredentialCache } from '../http/credentials.js';
 import type { FrontDoor } from '../http/door.js';
 import { endpointCredentials } from '../http/endpoint-credentials.js';
-import { jsonRpcError, jsonRpcRefusals } from '../http/refusals.js';
+import { gone, jsonRpcError, jsonRpcRefusals } from '../http/refusals.js';
 import { paced } from '../http/request-rate.js';
 import { perAddress } from '../http/source-share.js';
 import type { Endpoint } from '../ledger.js';
@@ -79,20 +79,23 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
     return typeof id === 'string' && sessionIds.verify(id, endpoint.endpoint_id) ? id : undefined;
   };
 
-  const checkAgain: RequestHandler = async (req, res, next) => {
-    const cred = authenticated<Endpoint>(res);
-    if (cred.asked || checkedByItsCalls(req.body)) return next();
-    try {
-      const check = await credentials.check(cred.secret, true);
-      if ('ok' in check) return next();
-      if ('refused' in check) return heldRefusal(door, res, () => refusals.unauthorized(res, 'unknown or revoked credential', 'invalid_token'));
-    } catch (err) {
-      ctx.log.error({ err }, 'credential check failed');
-    }
-    refusals.unavailable(res);
+  const check = {
+    read: bearerToken,
+    cache: credentials,
+    refusals,
+    missing: 'send Authorization: Bearer <endpoint credential>',
+    refused: 'unknown or revoked credential',
   };
+  const checked = authenticate(door, check);
+  const checkedNow = authenticate(door, { ...check, fresh: true });
+  // After the body is read: a request the database would not check again, whose check came from the cache, is
+  // checked again now.
+  const checkAgain: RequestHandler = (req, res, next) =>
+    authenticated<Endpoint>(res).asked || checkedByItsCalls(req.body) ? next() : checkedNow(req, res, next);
 
   const answer: RequestHandler = async (req, res) => {
+    // The client went away while its request waited its turn (a check, the rate, the gate): nothing is run for it.
+    if (gone(res)) return;
     const { secret, digest, principal: endpoint } = authenticated<Endpoint>(res);
     // Aborted when the client goes away before its answer is sent: a long poll whose caller hung up stops at once.
     const hangup = new AbortController();
@@ -125,13 +128,7 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
   router.post(
     '/mcp',
     perAddress(door, refusals),
-    authenticate(door, {
-      read: bearerToken,
-      cache: credentials,
-      refusals,
-      missing: 'send Authorization: Bearer <endpoint credential>',
-      refused: 'unknown or revoked credential',
-    }),
+    checked,
     paced(door, refusals, endpointOf),
     ...jsonBody(door, refusals, config.SWITCHBOARD_HTTP_MAX_BODY_BYTES),
     checkAgain,
