@@ -121,7 +121,7 @@ const schema = z.object({
   /** The largest request body /mcp reads, in bytes (413 beyond). */
   SWITCHBOARD_HTTP_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 2 * 1024 * 1024),
   /** Bytes of request bodies read and held at once, across every request: past it a body waits for room, then 429. */
-  SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT: whole(64 * 1024, 16 * 1024 * 1024 * 1024, 32 * 1024 * 1024),
+  SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT: whole(64 * 1024, 16 * 1024 * 1024 * 1024, 16 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof schema>;

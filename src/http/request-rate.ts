@@ -2,7 +2,7 @@
 // waits its turn among a few others of the same credential; past those it is refused, and the refusal is held until
 // a request would have gone (at most the wait) rather than sent at once. An instant 429 is as cheap for the loop that
 // sends the next request as an answer, so a loop refused at once would keep the event loop as busy as before.
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { RateLimiterMemory, RateLimiterQueue } from 'rate-limiter-flexible';
 import type { FrontDoor } from './door.js';
 import { gone, type Refusals } from './refusals.js';
@@ -41,6 +41,18 @@ export class RequestRate {
   }
 }
 
+/** Bytes of body one request's unit of the rate covers: a larger body costs one more unit per this many bytes. */
+export const BYTES_PER_REQUEST_UNIT = 64 * 1024;
+
+/**
+ * What a request costs of its credential's rate: one, and one more for every 64 KiB of body it announces, so a
+ * credential sending large bodies gets as many bytes parsed a second as its rate allows, not as many requests.
+ */
+export function requestCost(req: Request): number {
+  const length = Number(req.headers['content-length'] ?? 0);
+  return 1 + (Number.isFinite(length) && length > 0 ? Math.floor(length / BYTES_PER_REQUEST_UNIT) : 0);
+}
+
 /**
  * The rate of the credential the request authenticated as (`keyOf`), after authentication: the key is whatever the
  * credential names (an endpoint, an owner's session), whichever of its credentials was presented.
@@ -49,7 +61,7 @@ export function paced(door: FrontDoor, refusals: Refusals, keyOf: (res: Response
   const rate = door.rate;
   const { perSecond, burst, queued } = rate.limits;
   return (req, res, next) => {
-    void rate.take(keyOf(res)).then((turn) => {
+    void rate.take(keyOf(res), requestCost(req)).then((turn) => {
       if (gone(res)) return;
       if (turn.ok) return next();
       const holdMs = Math.min(turn.retryAfterMs, rate.limits.waitMs);
