@@ -62,8 +62,13 @@ t.test('a missing, unknown or revoked credential gets 401 with WWW-Authenticate:
   const client = await httpClient(server.url, ep.credential);
   t.equal((await call(client, 'add_todo', { queue: 'q' })).isError, false, 'the credential works');
   await f.db.sql`select switchboard.revoke_endpoint(${owner}::uuid, ${ep.endpoint_id}::uuid)`;
-  t.match((await call(client, 'add_todo', { queue: 'q' })).doc, { error: 'forbidden', message: /unknown or revoked credential/ },
-    'revoked: the next call is refused by the database');
+  // Refused by the verb's statement (forbidden) while the server still remembers the credential, or by the door's
+  // check (401) once the revocation's notice has made it forget: either way, by the database.
+  const next = await call(client, 'add_todo', { queue: 'q' }).then(
+    (r) => String(r.doc.error),
+    (err: Error) => (/401|Unauthorized/.test(err.message) ? '401' : err.message),
+  );
+  t.ok(next === 'forbidden' || next === '401', `revoked: the next call is refused (${next})`);
   await t.rejects(call(client, 'add_todo', { queue: 'q' }), /401|Unauthorized/, 'and the request after it: 401');
   await t.rejects(client.listTools(), /401|Unauthorized/, 'tools/list too');
   const revoked = await post(server.url, initialize, { authorization: `Bearer ${ep.credential}` });
