@@ -5,13 +5,19 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { FrontDoor } from './door.js';
 import { gone, type Refusals } from './refusals.js';
 
-/** The body as JSON (express.json), within `limit` bytes and the door's budget. */
-export function jsonBody(door: FrontDoor, refusals: Refusals, limit: number): RequestHandler[] {
-  return boundedBody(door, refusals, limit, express.json({ limit }));
+/** The body as JSON (express.json), within `limit` bytes (the setting `limitName`, named in a 413) and the door's budget. */
+export function jsonBody(door: FrontDoor, refusals: Refusals, limit: number, limitName?: string): RequestHandler[] {
+  return boundedBody(door, refusals, limit, express.json({ limit }), limitName);
 }
 
 /** The body read by `parse` (an Express body parser given the same `limit`), within the door's budget. */
-export function boundedBody(door: FrontDoor, refusals: Refusals, limit: number, parse: RequestHandler): RequestHandler[] {
+export function boundedBody(
+  door: FrontDoor,
+  refusals: Refusals,
+  limit: number,
+  parse: RequestHandler,
+  limitName?: string,
+): RequestHandler[] {
   const budget = door.bodies;
   // The bytes a body will take: its Content-Length when the body is sent as is; compressed or chunked, the limit.
   const reserve: RequestHandler = async (req, res, next) => {
@@ -42,7 +48,11 @@ export function boundedBody(door: FrontDoor, refusals: Refusals, limit: number, 
     if (res.headersSent) return next(err);
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 400;
     const message =
-      status === 413 ? 'Request body too large' : status === 415 ? `Parse error: ${String(err.type ?? 'unsupported body')}` : 'Parse error';
+      status === 413
+        ? `Request body too large (at most ${limit} bytes${limitName ? `, ${limitName}` : ''})`
+        : status === 415
+          ? `Parse error: ${String(err.type ?? 'unsupported body')}`
+          : 'Parse error';
     refusals.badBody(res, status, message);
   };
   return [reserve, parse, errors as unknown as RequestHandler];

@@ -130,7 +130,7 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
     perAddress(door, refusals),
     checked,
     paced(door, refusals, endpointOf),
-    ...jsonBody(door, refusals, config.SWITCHBOARD_HTTP_MAX_BODY_BYTES),
+    ...jsonBody(door, refusals, config.SWITCHBOARD_HTTP_MAX_BODY_BYTES, 'SWITCHBOARD_HTTP_MAX_BODY_BYTES'),
     checkAgain,
     admitCalls(door, refusals, endpointOf, (req) => toolCalls(req.body)),
     answer,
