@@ -15,8 +15,8 @@ const level = process.env.MCP_BENCH_LOG_LEVEL ?? 'silent';
 // The benchmark's clients share one credential, and it measures what the server can answer, not what one credential
 // is allowed: the request rate per credential is out of reach unless the environment sets it.
 const config = loadConfig({
-  SWITCHBOARD_MCP_REQUESTS_PER_SECOND: '1000000',
-  SWITCHBOARD_MCP_REQUEST_BURST: '1000000',
+  SWITCHBOARD_HTTP_REQUESTS_PER_SECOND: '1000000',
+  SWITCHBOARD_HTTP_REQUEST_BURST: '1000000',
   ...process.env,
   LOG_LEVEL: level,
 });

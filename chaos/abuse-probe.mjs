@@ -1,33 +1,32 @@
 // The honest tenant of chaos/abuse.mjs, in a worker thread of its own so that the attacker's client-side work in
-// the main thread does not show up as the honest tenant's latency: a real SDK client calling one tool in a loop.
+// the main thread does not show up as the honest tenant's latency: a real SDK client calling one tool in a loop, from
+// a source address of its own (127.0.0.2), as another machine's agent would be, so that the per-address shares the
+// attacker meets on 127.0.0.1 are not the honest tenant's.
+import { connect } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 const { base, credential } = workerData;
-const connect = async () => {
-  const c = new Client({ name: 'honest', version: '1' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${credential}` } } }));
-  return c;
-};
-let client = await connect();
-let renewals = 0;
-// The server recycles a session after its budget (about 50 of these answers of 40 KiB at the default
-// SWITCHBOARD_MCP_SESSION_MAX_BYTES) and answers 404 for it: not run, so the call is sent again on a new session,
-// as any long-lived client of ours does. The time that takes is in the call's latency.
-const callTool = async (params) => {
-  try {
-    return await client.callTool(params);
-  } catch (err) {
-    if (!(err instanceof StreamableHTTPError && err.code === 404)) throw err;
-    client.close().catch(() => {});
-    client = await connect();
-    renewals++;
-    return client.callTool(params);
-  }
-};
+// undici's own connect options do not take a local address; a connect function of its own does.
+const dispatcher = new Agent({
+  connect: (o, done) => {
+    const socket = connect({ host: o.hostname, port: Number(o.port), localAddress: '127.0.0.2' });
+    socket.once('connect', () => done(null, socket));
+    socket.once('error', (err) => done(err, null));
+    return socket;
+  },
+});
+const client = new Client({ name: 'honest', version: '1' });
+await client.connect(
+  new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${credential}` } },
+    fetch: (url, init) => undiciFetch(url, { ...init, dispatcher }),
+  }),
+);
 const calls = {
-  list: () => callTool({ name: 'list_todos', arguments: { queue: 'honest' } }),
+  list: () => client.callTool({ name: 'list_todos', arguments: { queue: 'honest' } }),
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,6 +50,6 @@ parentPort.on('message', async (m) => {
     }
     await sleep(10);
   }
-  parentPort.postMessage({ lat, errors, renewals });
+  parentPort.postMessage({ lat, errors });
 });
 parentPort.postMessage({ ready: true });

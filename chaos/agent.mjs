@@ -4,7 +4,7 @@
 // checks against the database; lease tokens go to a separate file the secrets scan reads, never to the journal.
 import { appendFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const env = process.env;
 const URL_ = `${env.CHAOS_SERVER}/mcp`;
@@ -46,20 +46,7 @@ async function connect() {
   }
 }
 
-// The server closes a session that has answered its budget (SWITCHBOARD_MCP_SESSION_MAX_REQUESTS, _MAX_BYTES) or
-// sat idle, and answers 404 for it. A 404 for a session means the call was not run, so it is sent again on a new
-// session, as the stdio bridge does; it is not an error the journal should see.
-const sessionGone = (err) => err instanceof StreamableHTTPError && err.code === 404;
-async function callOnce(name, args) {
-  try {
-    return await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
-  } catch (err) {
-    if (!sessionGone(err)) throw err;
-    client.close().catch(() => {});
-    client = await connect();
-    return client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
-  }
-}
+const callOnce = (name, args) => client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
 
 /** One tool call: {doc} on success, {error, message} on a tool error, {error: 'transport'|'hang'} otherwise. */
 async function call(name, args) {
@@ -72,7 +59,7 @@ async function call(name, args) {
     return { doc, ms: Date.now() - started };
   } catch (err) {
     const hang = err?.code === -32001 && /timed out/i.test(String(err?.message));
-    // The server restarted (session gone) or is down: a new session on the next call.
+    // The server is down or the call hung: a new client on the next call.
     const old = client;
     client = null;
     old?.close().catch(() => {});

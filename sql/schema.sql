@@ -1825,8 +1825,10 @@ begin
   end if;
   if v_endpoint.revoked_at is null then
     update switchboard.endpoints e set revoked_at = now() where e.id = v_endpoint.id returning * into v_endpoint;
-    -- Servers close the endpoint's MCP sessions when this commits (src/mcp/http.ts); the id only, never a secret.
-    perform pg_notify('switchboard_credentials_refused', v_endpoint.id::text);
+    -- A hint to servers: forget these credentials (their SHA-256 digests, never an id or a secret) and ask the
+    -- database at their next request. Any login may send this notice, so a server never refuses on it alone.
+    perform pg_notify('switchboard_credentials_refused',
+                      concat_ws(',', encode(v_endpoint.credential_sha256, 'hex'), encode(v_endpoint.previous_credential_sha256, 'hex')));
     for v_t in
       select x.* from switchboard.todos x
        where x.endpoint_id = v_endpoint.id and x.state = 'claimed'
@@ -1850,8 +1852,9 @@ $$;
 COMMENT ON FUNCTION switchboard.revoke_endpoint(owner_id uuid, endpoint_id uuid) IS 'an owner revokes an endpoint: forbidden from now on, its claimed todos
 dead-lettered. Every todo of it that is claimed now has its attempt closed revoked/dead_lettered
 and becomes a dead letter. Locks the endpoint row, then its claimed todos. Revoking twice changes
-nothing more. Returns {endpoint_id, agent_id, revoked_at, todos_dead_lettered}. Errors: not_found
-(no such endpoint among the owner''s; another owner''s endpoint looks the same).
+nothing more. Notifies switchboard_credentials_refused with the digests of the credentials it
+refused (never an id). Returns {endpoint_id, agent_id, revoked_at, todos_dead_lettered}. Errors:
+not_found (no such endpoint among the owner''s; another owner''s endpoint looks the same).
 
 endpoint_id: the endpoint to revoke (one of the owner''s).
 
@@ -1872,6 +1875,7 @@ declare
   v_endpoint switchboard.endpoints;
   v_credential text := 'sbk_' || switchboard_internal.random_token(32);
   v_now timestamptz := now();
+  v_refused text;
 begin
   if overlap_seconds is null or overlap_seconds not between 0 and 604800 then
     perform switchboard_internal.raise('invalid', 'overlap_seconds must be between 0 and 604800', null);
@@ -1887,6 +1891,11 @@ begin
     perform switchboard_internal.raise('conflict', format('endpoint %s is revoked', endpoint_id),
                                'A revoked endpoint stays revoked; vend a new one.');
   end if;
+  -- The credentials this rotation stops at once: the current one when there is no overlap, and the one an earlier
+  -- rotation left in its overlap (only one replaced credential is kept).
+  v_refused := concat_ws(',',
+    case when overlap_seconds = 0 then encode(v_endpoint.credential_sha256, 'hex') end,
+    case when v_endpoint.previous_credential_expires_at > v_now then encode(v_endpoint.previous_credential_sha256, 'hex') end);
   update switchboard.endpoints e
      set previous_credential_sha256 = case when overlap_seconds > 0 then e.credential_sha256 end,
          previous_credential_expires_at = case when overlap_seconds > 0 then v_now + make_interval(secs => overlap_seconds) end,
@@ -1894,9 +1903,9 @@ begin
          credential_rotated_at = v_now
    where e.id = v_endpoint.id
   returning e.* into v_endpoint;
-  -- With no overlap the replaced credential stops now: servers close the sessions it opened (src/mcp/http.ts).
-  if overlap_seconds = 0 then
-    perform pg_notify('switchboard_credentials_refused', endpoint_id::text);
+  -- A hint to servers to forget those credentials (their digests only) and ask the database at their next request.
+  if v_refused <> '' then
+    perform pg_notify('switchboard_credentials_refused', v_refused);
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,
@@ -1914,7 +1923,8 @@ COMMENT ON FUNCTION switchboard.rotate_credential(owner_id uuid, endpoint_id uui
 while. The endpoint keeps its id, verb set, todos and leases, so nothing is dead-lettered and no
 todo changes hands. The new credential is returned once and stored as SHA-256; the one it
 replaces keeps working for overlap_seconds, so a fleet can move without downtime, and one older
-than that stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
+than that stops at once. Notifies switchboard_credentials_refused with the digests of the
+credentials it stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
 credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint of this owner;
 another owner''s looks the same), conflict (the endpoint is revoked), invalid (overlap_seconds out
 of range).
@@ -2608,6 +2618,29 @@ credential is digested inside the statement that runs the verb, so a connection 
 switchboard_agent and no valid credential can do nothing. Returns what switchboard.list_todos
 returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
 endpoint''s frozen set), then those of switchboard.list_todos.';
+
+
+--
+-- Name: mcp_session_key(); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.mcp_session_key() RETURNS bytea
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select k.key from switchboard_internal.mcp_session_key k;
+$$;
+
+
+--
+-- Name: FUNCTION mcp_session_key(); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.mcp_session_key() IS 'the key the MCP server signs and checks session ids with. Every server
+on this database then recognises a session id any of them issued. A session id carries no
+authority (the credential does); it is provenance on the attempts. Reads the one row of
+switchboard_internal.mcp_session_key; changes nothing; takes no lock. Returns the key (32 bytes,
+bytea). Errors: none.';
 
 
 --
@@ -5571,6 +5604,26 @@ COMMENT ON TABLE switchboard.settings IS 'Operator settings, read on every use. 
 
 
 --
+-- Name: mcp_session_key; Type: TABLE; Schema: switchboard_internal; Owner: -
+--
+
+CREATE TABLE switchboard_internal.mcp_session_key (
+    one boolean DEFAULT true NOT NULL,
+    key bytea NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT mcp_session_key_key_check CHECK ((octet_length(key) = 32)),
+    CONSTRAINT mcp_session_key_one_check CHECK (one)
+);
+
+
+--
+-- Name: TABLE mcp_session_key; Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON TABLE switchboard_internal.mcp_session_key IS 'The key MCP session ids are signed with (one row). Read by switchboard_agent.mcp_session_key(); never returned by a read of the API.';
+
+
+--
 -- Name: attempt_close_counts attempt_close_counts_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -5656,6 +5709,14 @@ ALTER TABLE ONLY switchboard.settings
 
 ALTER TABLE ONLY switchboard.todos
     ADD CONSTRAINT todos_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: mcp_session_key mcp_session_key_pkey; Type: CONSTRAINT; Schema: switchboard_internal; Owner: -
+--
+
+ALTER TABLE ONLY switchboard_internal.mcp_session_key
+    ADD CONSTRAINT mcp_session_key_pkey PRIMARY KEY (one);
 
 
 --
@@ -6300,6 +6361,14 @@ GRANT ALL ON FUNCTION switchboard_agent.heartbeat(credential text, todo_id uuid,
 
 REVOKE ALL ON FUNCTION switchboard_agent.list_todos(credential text, queue text, state text, dead_letter boolean, page_size integer, cursor text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_agent.list_todos(credential text, queue text, state text, dead_letter boolean, page_size integer, cursor text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION mcp_session_key(); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.mcp_session_key() FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.mcp_session_key() TO switchboard_agent;
 
 
 --

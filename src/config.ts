@@ -112,8 +112,10 @@ const schema = z.object({
   SWITCHBOARD_TRUST_PROXY: bool()
     .default(false)
     .describe(
-      '`true` behind a TLS-terminating proxy that always sets `X-Forwarded-Proto`: `https` there makes the cookie ' +
-        '`Secure`, expects the `https://` origin and sends HSTS. Leave it off when clients reach the server directly',
+      '`true` behind a reverse proxy that always sets `X-Forwarded-Proto` and `X-Forwarded-For`: `https` there makes ' +
+        'the cookie `Secure`, expects the `https://` origin and sends HSTS, and the client address the per-address ' +
+        'shares count is the forwarded one. It also makes `/metrics` need its token. Leave it off when clients reach ' +
+        'the server directly',
     ),
   SWITCHBOARD_MAX_WAITERS: whole(1, 10_000, 8).describe(
     '`claim_next` long polls (`wait_seconds`) one credential may hold at once; one more answers `throttled`. A call ' +
@@ -125,56 +127,52 @@ const schema = z.object({
     .describe(
       'the running server `switchboard mcp` bridges to; unset: `http://$SWITCHBOARD_HOST:$SWITCHBOARD_PORT/mcp`',
     ),
-  SWITCHBOARD_MCP_SESSIONS_PER_CREDENTIAL: whole(1, 100_000, 64).describe(
-    'open MCP sessions per endpoint credential; one more is `429`',
+  SWITCHBOARD_HTTP_REQUESTS_PER_SECOND: whole(1, 1_000_000, 100).describe(
+    'requests one credential (an endpoint\'s, a Board session\'s) may make per second on average, on every HTTP ' +
+      'surface; a request costs one more for every 64 KiB of body it announces. Past it a request is held for its ' +
+      'turn, then `429` with `Retry-After`',
   ),
-  SWITCHBOARD_MCP_SESSIONS_MAX: whole(1, 1_000_000, 10_000).describe(
-    'open MCP sessions in the server; one more is `429`',
+  SWITCHBOARD_HTTP_REQUEST_BURST: whole(1, 1_000_000, 200).describe(
+    'requests one credential may make at once: the window holds this many and lasts BURST / PER_SECOND seconds',
   ),
-  SWITCHBOARD_MCP_SESSION_IDLE_SECONDS: whole(1, 86_400, 600).describe(
-    'an MCP session with no request for this long (and none in flight) is closed',
+  SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL: whole(1, 100, 4).describe('database calls one credential runs at once'),
+  SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64).describe(
+    'requests of one credential waiting their turn under the rate, and database calls waiting beyond the running ' +
+      'ones; one more is `429` (after its wait)',
   ),
-  SWITCHBOARD_MCP_SESSION_MAX_REQUESTS: whole(1, 1_000_000, 256).describe(
-    'an MCP session is closed once it has answered this many requests after its `initialize`: that answer and any ' +
-      'in flight are sent, the next request gets `404` and the client opens a new session (the SDK keeps every ' +
-      'answered request, about 7 KiB each, until its session closes)',
+  SWITCHBOARD_HTTP_QUEUE_WAIT_MS: whole(0, 60_000, 2000).describe(
+    'how long a request waits for room (calls, bodies, checks) before `429`; the longest a rate refusal is held',
   ),
-  SWITCHBOARD_MCP_SESSION_MAX_BYTES: whole(1024, 1024 * 1024 * 1024, 2 * 1024 * 1024).describe(
-    'the same once its answers add up to this many bytes (2 MiB)',
+  SWITCHBOARD_HTTP_AUTH_CHECKS: whole(1, 100, 2).describe(
+    'checks of credentials not seen valid lately (unknown bearer strings, Board cookies, sign-in tokens) run at ' +
+      'once: the share of the pool a flood of guesses can take',
   ),
-  SWITCHBOARD_MCP_RETAINED_MAX_BYTES: whole(1024 * 1024, 64 * 1024 * 1024 * 1024, 256 * 1024 * 1024).describe(
-    'what all open MCP sessions may keep of their answers together (256 MiB), estimated as 7 KiB a request plus ' +
-      "its answer's bytes; past it the sessions keeping the most are recycled until the rest keep three quarters of it",
+  SWITCHBOARD_HTTP_AUTH_QUEUE: whole(0, 100_000, 256).describe('such checks waiting; one more is `429`'),
+  SWITCHBOARD_HTTP_REFUSAL_DELAY_MS: whole(0, 60_000, 1000).describe(
+    'how long a refused credential waits for its `401`: one guess per delay per connection; a missing one is ' +
+      'refused at once',
   ),
-  SWITCHBOARD_MCP_CALLS_PER_CREDENTIAL: whole(1, 100, 4).describe(
-    "database calls one credential's tool calls run at once",
+  SWITCHBOARD_HTTP_CREDENTIAL_CACHE_SECONDS: whole(0, 3600, 60).describe(
+    'how long a credential the database accepted is taken on that word for requests the database checks again ' +
+      'anyway (tool calls); 0: never',
   ),
-  SWITCHBOARD_MCP_QUEUE_PER_CREDENTIAL: whole(0, 10_000, 64).describe(
-    'tool calls of one credential admitted to wait beyond those; also the requests of one credential held for their ' +
-      'turn under `SWITCHBOARD_MCP_REQUESTS_PER_SECOND`',
+  SWITCHBOARD_HTTP_CREDENTIAL_CACHE_MAX: whole(1, 10_000_000, 10_000).describe(
+    'credentials remembered at once (least recently used go first)',
   ),
-  SWITCHBOARD_MCP_QUEUE_WAIT_MS: whole(0, 60_000, 2000).describe(
-    'how long a request waits for room in that queue, or for its turn under the request rate, before `429`',
+  SWITCHBOARD_HTTP_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000, 256).describe(
+    'open connections one peer address may hold; one more is closed as it opens. Not counted behind a trusted ' +
+      "proxy (every connection is the proxy's)",
   ),
-  SWITCHBOARD_MCP_AUTH_CHECKS: whole(1, 100, 2).describe(
-    'credential checks (`switchboard_agent.authenticate`) run at once on the pool, whoever asks: the share of the ' +
-      'pool a flood of unknown bearer strings can take from the tool calls; a request on an MCP session whose ' +
-      'credential was checked in the last 5 s is not checked again',
+  SWITCHBOARD_HTTP_REQUESTS_PER_ADDRESS: whole(1, 1_000_000, 256).describe(
+    'requests one client address may have in flight, held ones included (behind a trusted proxy: the address in ' +
+      '`X-Forwarded-For`); one more is `429` at once and its connection closed',
   ),
-  SWITCHBOARD_MCP_AUTH_QUEUE: whole(0, 100_000, 256).describe(
-    'credential checks waiting behind those; one more, or one that finds no room within ' +
-      '`SWITCHBOARD_MCP_QUEUE_WAIT_MS`, is `429`',
+  SWITCHBOARD_HTTP_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 2 * 1024 * 1024).describe(
+    'the largest request body an API surface reads (2 MiB; `413` beyond). The Board\'s forms: 400 KiB',
   ),
-  SWITCHBOARD_MCP_REFUSAL_DELAY_MS: whole(0, 60_000, 1000).describe(
-    'how long a refused or missing credential waits for its `401`: one guess per delay per connection',
-  ),
-  SWITCHBOARD_MCP_REQUESTS_PER_SECOND: whole(1, 1_000_000, 100).describe(
-    'requests to `/mcp` one credential may make per second on average; a JSON-RPC batch counts one per message. ' +
-      'Past it, requests are held until their turn, and one that would wait longer than ' +
-      '`SWITCHBOARD_MCP_QUEUE_WAIT_MS` is `429` with `Retry-After`. An agent makes a few a second',
-  ),
-  SWITCHBOARD_MCP_REQUEST_BURST: whole(1, 1_000_000, 200).describe(
-    'requests one credential may make at once above that average before they are held',
+  SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT: whole(64 * 1024, 16 * 1024 * 1024 * 1024, 16 * 1024 * 1024).describe(
+    'bytes of request bodies read and held at once, across every request (16 MiB): a body waits for room, then ' +
+      '`429`. A parsed body costs the heap a small multiple of its bytes, so this bounds what requests can hold',
   ),
   SWITCHBOARD_REAP_INTERVAL: whole(1, 3600, 5).describe(
     'seconds between the worker\'s reap and due-retry sweeps: a lapsed lease is closed within one interval (plus ' +
@@ -215,8 +213,18 @@ export class ConfigError extends Error {
   }
 }
 
+/** Settings that were renamed: set under the old name, the server refuses to start rather than ignore the limit. */
+const RENAMED: Record<string, string> = Object.fromEntries(
+  ['REQUESTS_PER_SECOND', 'REQUEST_BURST', 'CALLS_PER_CREDENTIAL', 'QUEUE_PER_CREDENTIAL', 'QUEUE_WAIT_MS', 'AUTH_CHECKS', 'AUTH_QUEUE', 'REFUSAL_DELAY_MS'].map(
+    (k) => [`SWITCHBOARD_MCP_${k}`, `SWITCHBOARD_HTTP_${k}`],
+  ),
+);
+
 /** Reads the configuration; an empty variable counts as unset. Throws ConfigError on the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  for (const [old, now] of Object.entries(RENAMED)) {
+    if (env[old] !== undefined && env[old] !== '') throw new ConfigError(old, `renamed ${now} (it bounds every HTTP surface now)`);
+  }
   const input: Record<string, string> = {};
   for (const key of Object.keys(schema.shape)) {
     const v = env[key];

@@ -1,9 +1,9 @@
-// The objects every surface is handed: the pool, the ledger wrappers, the logger and the configuration.
+// The objects every surface is handed: the pool, the ledger wrappers, the logger, the configuration and the door.
 import type { Config } from './config.js';
 import type { Sql } from './db.js';
+import type { FrontDoor } from './http/door.js';
 import type { Endpoint, Ledger } from './ledger.js';
 import type { Logger } from './log.js';
-import type { CallGate } from './mcp/fairness.js';
 
 /**
  * Shared by the HTTP server, its mount hooks (metrics, the Board) and onStart/onStop (the worker).
@@ -14,21 +14,11 @@ export interface AppContext {
   ledger: Ledger;
   log: Logger;
   config: Config;
-  /** What /mcp has refused and recycled since the process started (given to mount hooks, for /metrics). */
-  mcpStats?: () => McpStats;
+  /** The front door every HTTP surface mounts behind (set by startServer; absent outside the HTTP server). */
+  door?: FrontDoor;
 }
 
-/** Counts kept by the /mcp surface in this process; none names a tenant. */
-export interface McpStats {
-  /** MCP sessions open now. */
-  sessions: number;
-  /** Sessions recycled, by why: `requests`, `bytes` (the session's budgets), `total` (what all sessions keep). */
-  recycled: Record<string, number>;
-  /** Requests answered 429, by the limit that refused them. */
-  throttled: Record<string, number>;
-}
-
-/** What an MCP server is built with: the app context plus the endpoint the session authenticated as. */
+/** What an MCP server is built with: the app context plus the endpoint the request authenticated as. */
 export interface ToolContext extends AppContext {
   endpoint: Endpoint;
   /**
@@ -36,6 +26,4 @@ export interface ToolContext extends AppContext {
    * a server on the in-memory transport, in tests.
    */
   credential?: string;
-  /** Over HTTP: the per-credential share of the pool every database call goes through. */
-  gate?: CallGate;
 }

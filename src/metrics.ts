@@ -1,13 +1,12 @@
 // GET /metrics: Prometheus text built from switchboard.metrics() (at most once per cache interval, on a connection
 // of its own), behind a bearer token (required when the server listens beyond loopback), answered at a bounded rate.
 // The ledger's counters come from rows the transitions maintain in SQL (so a DBA's psql call counts, restarts lose
-// nothing, retention lowers nothing); the only text in any label is a queue name or an outcome. The /mcp surface's
-// own refusals and recycled sessions are this process's, since it started (switchboard_mcp_*).
+// nothing, retention lowers nothing); the only text in any label is a queue name or an outcome. The front door's
+// refusals are this process's, since it started (switchboard_http_*).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type postgres from 'postgres';
 import { Counter, Gauge, Registry } from 'prom-client';
-import type { McpStats } from './context.js';
 import { type Logger, safeError } from './log.js';
 import { type ScrapeLimits, ScrapeLimiter } from './scrape-limit.js';
 import * as ledger from './worker/ledger.js';
@@ -20,7 +19,13 @@ interface Sample {
 }
 
 /** A registry holding the current values, one per scrape (nothing is kept in this process between scrapes). */
-export async function buildMetricsRegistry(sql: postgres.Sql, mcp?: McpStats): Promise<Registry> {
+/** Counts kept by the front door in this process; none names a tenant. */
+export interface DoorStats {
+  /** Requests answered 429, by the limit that refused them. */
+  throttled: Record<string, number>;
+}
+
+export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats): Promise<Registry> {
   const doc = await ledger.metrics(sql);
   const rows = (key: string) => (doc[key] as Sample[] | undefined) ?? [];
   const registry = new Registry();
@@ -70,22 +75,16 @@ export async function buildMetricsRegistry(sql: postgres.Sql, mcp?: McpStats): P
     help: "Claims refused as throttled (SB429) because their endpoint's claim budget was spent.",
     registers: [registry],
   }).inc(Number(doc.claims_throttled ?? 0));
-  if (mcp) {
-    new Gauge({ name: 'switchboard_mcp_sessions', help: 'MCP sessions open now (Streamable HTTP).', registers: [registry] }).set(mcp.sessions);
-    const recycled = new Counter({
-      name: 'switchboard_mcp_sessions_recycled_total',
-      help: "MCP sessions this process recycled, by why: requests, bytes (a session's budgets), total (all sessions').",
-      labelNames: ['why'],
-      registers: [registry],
-    });
-    for (const [why, n] of Object.entries(mcp.recycled)) recycled.inc({ why }, n);
+  if (door) {
     const throttled = new Counter({
-      name: 'switchboard_mcp_requests_throttled_total',
-      help: 'Requests to /mcp this process answered 429, by the limit: request_rate, calls_per_credential, sessions_per_credential, sessions_max.',
+      name: 'switchboard_http_requests_throttled_total',
+      help:
+        'Requests this process answered 429, by the limit: request_rate, calls_per_credential, credential_checks, ' +
+        'connections_per_address, requests_per_address, body_bytes_in_flight.',
       labelNames: ['limit'],
       registers: [registry],
     });
-    for (const [limit, n] of Object.entries(mcp.throttled)) throttled.inc({ limit }, n);
+    for (const [limit, n] of Object.entries(door.throttled)) throttled.inc({ limit }, n);
   }
   return registry;
 }
@@ -112,8 +111,8 @@ export interface MetricsHandlerOptions {
    * Unset: every scrape is answered at once.
    */
   limits?: ScrapeLimits;
-  /** The /mcp surface's counts of this process (AppContext.mcpStats), added as switchboard_mcp_* series. */
-  mcp?: () => McpStats;
+  /** The front door's counts of this process, added as switchboard_http_* series. */
+  door?: DoorStats;
 }
 
 interface Answer {
@@ -134,7 +133,7 @@ export function metricsHandler(sql: postgres.Sql | Promise<postgres.Sql>, opts: 
     if (cached && Date.now() - cached.at < cacheMs) return Promise.resolve(cached.answer);
     reading ??= (async () => {
       try {
-        const registry = await buildMetricsRegistry(await sql, opts.mcp?.());
+        const registry = await buildMetricsRegistry(await sql, opts.door);
         const answer = { contentType: registry.contentType, text: await registry.metrics() };
         cached = { answer, at: Date.now() };
         return answer;

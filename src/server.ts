@@ -1,18 +1,19 @@
-// The HTTP server: /mcp (Streamable HTTP), /healthz, whatever the mount hooks add, and graceful shutdown.
+// The HTTP server: the front door, /mcp (Streamable HTTP), /healthz, whatever the mount hooks add, and graceful shutdown.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hostHeaderValidation, localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
 import express, { type Express } from 'express';
 import { type Config, loadConfig, requireDatabaseUrl } from './config.js';
 import type { AppContext } from './context.js';
 import { assertNotAdmin, createPool, roleFor, SERVER_ROLE, type Sql } from './db.js';
 import { closeDoorbell } from './doorbell.js';
+import { FrontDoor } from './http/door.js';
+import { hostCheck } from './http/host-check.js';
 import { createLedger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
-import { isMcpPath, type McpHttp, mountMcp } from './mcp/http.js';
+import { type McpHttp, mountMcp } from './mcp/http.js';
 
-/** Adds routes to the app (metrics, the Board). Called after /mcp and /healthz are mounted. */
-export type MountHook = (app: Express, ctx: AppContext) => void;
+/** Adds routes to the app (metrics, the Board). Called after /mcp and /healthz are mounted; ctx.door is set. */
+export type MountHook = (app: Express, ctx: AppContext & { door: FrontDoor }) => void;
 
 export interface ServerOptions {
   config?: Config;
@@ -37,16 +38,16 @@ export interface RunningServer {
   port: number;
   /** Base URL, e.g. http://127.0.0.1:7400 */
   url: string;
-  /** The MCP sessions and the per-credential gate. */
+  /** What /mcp keeps (its credential cache). */
   mcp: McpHttp;
+  /** The front door: its limits, lanes and counts. */
+  door: FrontDoor;
   /**
-   * Stops accepting connections, lets in-flight requests finish (up to graceMs), closes the MCP sessions,
-   * runs onStop, then closes the pool it opened. Idempotent.
+   * Stops accepting connections, lets in-flight requests finish (up to graceMs), runs onStop, then closes the pool
+   * it opened. Idempotent.
    */
   stop(graceMs?: number): Promise<void>;
 }
-
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** The server's pool: as switchboard_server where the login may take it, and refused if it could run the admin API. */
 async function openServerPool(config: Config): Promise<Sql> {
@@ -72,21 +73,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const config = opts.config ?? loadConfig();
   const log = opts.log ?? createLogger({ level: config.LOG_LEVEL });
   const sql = opts.sql ?? (await openServerPool(config));
-  const ctx: AppContext = { sql, ledger: createLedger(sql), log, config };
+  const door = new FrontDoor(config, log);
+  const ctx = { sql, ledger: createLedger(sql), log, config, door } satisfies AppContext;
   const host = opts.host ?? config.SWITCHBOARD_HOST;
 
   const app = express();
   app.disable('x-powered-by');
-  const publicUrl = config.SWITCHBOARD_PUBLIC_URL ? new URL(config.SWITCHBOARD_PUBLIC_URL) : null;
-  const publicHost = publicUrl?.hostname ?? null;
-  // Bound to loopback, a browser page on another origin must not reach us through DNS rebinding: the Host header
-  // must name the loopback, or the host of SWITCHBOARD_PUBLIC_URL (a reverse proxy on this machine passing the Host
-  // on). The SDK's middleware, for every route.
-  if (LOCAL_HOSTS.has(host)) {
-    app.use(publicHost ? hostHeaderValidation(['127.0.0.1', 'localhost', '[::1]', publicHost]) : localhostHostValidation());
-  }
-  const publicHttps = publicUrl?.protocol === 'https:';
   const trustProxy = config.SWITCHBOARD_TRUST_PROXY;
+  // Behind the trusted proxy, req.ip is the client the proxy forwards (the last X-Forwarded-For entry it added).
+  app.set('trust proxy', trustProxy ? 1 : false);
+  const publicUrl = config.SWITCHBOARD_PUBLIC_URL ? new URL(config.SWITCHBOARD_PUBLIC_URL) : null;
+  const hosts = hostCheck(host, publicUrl?.hostname ?? null);
+  if (hosts) app.use(hosts);
+  const publicHttps = publicUrl?.protocol === 'https:';
 
   let inFlight = 0;
   let drained: (() => void) | null = null;
@@ -95,15 +94,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (publicHttps || (trustProxy && forwardedProto(req) === 'https')) {
       res.setHeader('strict-transport-security', 'max-age=31536000');
     }
-    const mcpPath = isMcpPath(req.url);
-    // A GET on /mcp is a session's standing event stream, not a call: it is closed with the sessions.
-    if (!(req.method === 'GET' && mcpPath)) {
-      inFlight++;
-      res.once('close', () => {
-        inFlight--;
-        if (inFlight === 0 && drained) drained();
-      });
-    }
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0 && drained) drained();
+    });
     app(req, res);
   };
 
@@ -117,8 +112,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
   });
   const mcp = mountMcp(app, ctx);
-  const mcpStats = () => ({ sessions: mcp.sessionCount(), recycled: { ...mcp.recycled }, throttled: { ...mcp.throttled } });
-  for (const hook of opts.mount ?? []) hook(app, { ...ctx, mcpStats });
+  for (const hook of opts.mount ?? []) hook(app, ctx);
 
   const http = await new Promise<Server>((resolve, reject) => {
     // A client gets this long to send its headers, and its whole request; a half-sent request is dropped (checked
@@ -127,6 +121,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const s = createServer({ headersTimeout: timeoutMs, requestTimeout: timeoutMs, connectionsCheckingInterval: 1000 }, listener);
     // Beyond the cap a new connection is closed at once instead of taking a descriptor and memory.
     s.maxConnections = config.SWITCHBOARD_MAX_CONNECTIONS;
+    door.watch(s);
     s.once('error', reject);
     s.listen(opts.port ?? config.SWITCHBOARD_PORT, host, () => resolve(s));
   });
@@ -142,14 +137,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       http.closeIdleConnections();
       // Long-poll claim_next calls answer {"empty": true} now instead of holding the drain for their whole wait.
       await closeDoorbell(sql);
-      // In-flight requests (tool calls) finish; only then are the sessions and their streams closed.
+      // In-flight requests (tool calls) finish; those still open after the grace are cut.
       if (inFlight > 0) {
         await Promise.race([
           new Promise<void>((resolve) => (drained = resolve)),
           new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
         ]);
       }
-      await mcp.closeAll();
+      await door.close();
       http.closeAllConnections();
       await closed;
       try {
@@ -162,5 +157,5 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return stopping;
   }
 
-  return { ctx, app, http, host, port, url, mcp, stop };
+  return { ctx, app, http, host, port, url, mcp, door, stop };
 }

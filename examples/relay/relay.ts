@@ -13,7 +13,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 type Doc = Record<string, any>;
@@ -54,67 +54,16 @@ const tail = (text: string, bytes = 1800) => {
   return b.length <= bytes ? b.toString() : `…${b.subarray(b.length - bytes).toString()}`;
 };
 
-/** One MCP session: its client, and the calls still running on it (a heartbeat can overlap a report). */
-interface Session {
-  client: Client;
-  transport: StreamableHTTPClientTransport;
-  inFlight: number;
-  replaced: boolean;
-}
+// One client for the whole run: Switchboard's /mcp keeps no session to lose, so a server restart or a second server
+// instance answers the next call on the same client.
+const client = new Client({ name: 'switchboard-relay', version: '1.0.0' });
+await client.connect(
+  new StreamableHTTPClientTransport(new URL(values.url!), { requestInit: { headers: { Authorization: `Bearer ${credential}` } } }),
+);
 
-async function connect(): Promise<Session> {
-  const client = new Client({ name: 'switchboard-relay', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(values.url!), {
-    requestInit: { headers: { Authorization: `Bearer ${credential}` } },
-  });
-  await client.connect(transport);
-  return { client, transport, inFlight: 0, replaced: false };
-}
-
-let session = await connect();
-let renewing: Promise<Session> | null = null;
-
-async function callOn(s: Session, name: string, args: Doc): Promise<CallToolResult> {
-  s.inFlight++;
-  try {
-    return (await s.client.callTool({ name, arguments: args })) as CallToolResult;
-  } finally {
-    s.inFlight--;
-    // A replaced session is closed once nothing is running on it: closing aborts its requests' answers.
-    if (s.replaced && s.inFlight === 0) void s.client.close().catch(() => {});
-  }
-}
-
-/** A new session for the one the server closed, shared by every call that found it gone. */
-function renew(gone: Session): Promise<Session> {
-  if (session !== gone) return Promise.resolve(session);
-  renewing ??= connect()
-    .then((fresh) => {
-      session = fresh;
-      gone.replaced = true;
-      if (gone.inFlight === 0) void gone.client.close().catch(() => {});
-      log('the server had closed the session; opened a new one');
-      return fresh;
-    })
-    .finally(() => (renewing = null));
-  return renewing;
-}
-
-/**
- * One tool call. A server closes a session when it is idle, when it has answered its budget (Switchboard's
- * SWITCHBOARD_MCP_SESSION_MAX_REQUESTS and _MAX_BYTES) or when it restarts, and then answers 404 for it; the MCP
- * spec says the client starts a new session. The call is sent again there, claim_next and complete included: a 404
- * for a session means the call was not run (Switchboard refuses it before any tool sees it).
- */
+/** One tool call: its document, or an error carrying the tool error's kind. */
 async function call(name: string, args: Doc): Promise<Doc> {
-  const s = session;
-  let r: CallToolResult;
-  try {
-    r = await callOn(s, name, args);
-  } catch (err) {
-    if (!(err instanceof StreamableHTTPError && err.code === 404)) throw err;
-    r = await callOn(await renew(s), name, args);
-  }
+  const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const doc = (r.structuredContent ?? {}) as Doc;
   if (r.isError) throw Object.assign(new Error(String(doc.message ?? `${name} failed`)), { kind: doc.error });
   return doc;
@@ -237,7 +186,5 @@ while (run < max && !stopping) {
     log('failed', { todo_id: todo.id, how });
   }
 }
-// Ends the session on the server rather than leaving it to be evicted when idle.
-await session.transport.terminateSession().catch(() => {});
-await session.client.close();
+await client.close();
 process.exit(stopping ? 143 : 0);

@@ -10,6 +10,7 @@ export function mountBoard(app: Express, ctx: AppContext, baseUrl?: string): voi
       logger: ctx.log,
       baseUrl: baseUrl ?? ctx.config.SWITCHBOARD_PUBLIC_URL,
       trustProxy: ctx.config.SWITCHBOARD_TRUST_PROXY,
+      door: ctx.door,
     }),
   );
 }

@@ -1,12 +1,14 @@
 // The Board: an express Router serving the owners' web page under /board (sign-in, queues, todos, the todo
 // drawer with every attempt and its timeline, activity, and the owner's actions), server-rendered HTML.
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Sql } from '../db.js';
+import type { FrontDoor } from '../http/door.js';
 import { toCallerError, type CallerError } from '../errors.js';
 import { safeError } from '../log.js';
 import { type Html, html, layout } from './html.js';
 import { createAdminLedger } from '../ledger.js';
 import { boardLedger, type OwnerSession, type Signed } from './ledger.js';
+import { boardDoor } from './door.js';
 
 /** A signed-in request: its session document plus the secrets the Board's entry points take. */
 type Viewer = OwnerSession & Signed;
@@ -41,6 +43,8 @@ export interface BoardOptions {
   baseUrl?: string;
   /** SWITCHBOARD_TRUST_PROXY: believe X-Forwarded-Proto (https: Secure cookie, an https origin expected). */
   trustProxy?: boolean;
+  /** The server's front door: the Board's requests are bounded by it (src/board/door.ts). */
+  door?: FrontDoor;
 }
 
 /**
@@ -103,7 +107,8 @@ function readCookie(req: Request, name: string): string | null {
 /** A session cookie the database refused as forbidden or malformed (invalid): the visitor is signed out. */
 const signedOut = (err: unknown): boolean => ['forbidden', 'invalid'].includes(toCallerError(err).kind);
 
-export function createBoardRouter(opts: BoardOptions): Router {
+/** What every route of the Board uses: its ledger, page renderer, signed-in checks; registers the headers and the door. */
+function boardKit(opts: BoardOptions, router: Router) {
   const ledger = boardLedger(opts.sql);
   const log = opts.logger;
   const publicHttps = (opts.baseUrl ?? '').startsWith('https:');
@@ -117,7 +122,6 @@ export function createBoardRouter(opts: BoardOptions): Router {
   };
   const secureCookie = (req: Request): boolean => publicHttps || scheme(req) === 'https';
   const B = BOARD_PATH;
-  const router = Router();
 
   router.use(B, (_req, res, next) => {
     res.set({
@@ -130,10 +134,10 @@ export function createBoardRouter(opts: BoardOptions): Router {
     });
     next();
   });
-  router.use(B, express.urlencoded({ extended: false, limit: '400kb' }));
-
   const page = (res: Response, status: number, title: string, body: Html, session?: OwnerSession) =>
     res.status(status).type('html').send(layout({ title, body, session, base: B }));
+  const gate = boardDoor(opts.door, ledger, page, (req) => readCookie(req, SESSION_COOKIE));
+  router.use(B, ...gate.middlewares);
 
   const internal = (res: Response, err: unknown, session?: OwnerSession) => {
     log?.error({ err: safeError(err) }, 'board: request failed');
@@ -151,6 +155,8 @@ export function createBoardRouter(opts: BoardOptions): Router {
 
   /** The signed-in owner for a page view, or null (answered with the sign-in page). */
   async function viewer(req: Request, res: Response): Promise<Viewer | null> {
+    const checked = gate.checked(res);
+    if (checked) return checked;
     const secret = readCookie(req, SESSION_COOKIE);
     if (secret) {
       try {
@@ -185,6 +191,26 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
   }
 
+  /** The drawer, with an optional banner; the same not-found page for an unknown, foreign or malformed id. */
+  async function renderTodo(res: Response, s: Viewer, id: string, status: number, banner: Html | null) {
+    if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
+    try {
+      const t = await ledger.todo(s, id);
+      page(res, status, t.title ?? 'Todo', todoBody(B, t, s.csrf_token, banner, Date.now(), s.handle), s);
+    } catch (err) {
+      if (toCallerError(err).kind !== 'not_found') throw err;
+      page(res, 404, 'Not found', notFoundBody(B, id), s);
+    }
+  }
+
+  return { B, ledger, page, gate, internal, sameOrigin, secureCookie, viewer, writer, renderTodo };
+}
+
+type Kit = ReturnType<typeof boardKit>;
+
+/** Sign-in, sign-out, and the two files every page asks for. */
+function signInRoutes(router: Router, k: Kit): void {
+  const { B, ledger, page, gate, internal, sameOrigin, secureCookie, writer } = k;
   // Browsers ask every origin for /favicon.ico; the Board has no icon, and says so without a 404 in the log.
   router.get('/favicon.ico', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=86400').status(204).end();
@@ -209,7 +235,12 @@ export function createBoardRouter(opts: BoardOptions): Router {
       return page(res, 403, 'Forbidden', errorBanner({ kind: 'forbidden', message: 'this sign-in was sent from another site', hint: '' }));
     }
     try {
-      const s = await ledger.signIn(field(req.body, 'token') ?? '');
+      const signIn = await gate.signIn(field(req.body, 'token') ?? '');
+      if ('full' in signIn) {
+        res.set('Retry-After', '1');
+        return page(res, 429, 'Too many requests', errorBanner({ kind: 'throttled', message: 'throttled: too many sign-ins are being checked at once (SWITCHBOARD_HTTP_AUTH_CHECKS); try again shortly', hint: '' }));
+      }
+      const s = signIn.ok;
       // The confirm page named an account (from the link); a token for any other account is refused, its session
       // closed at once, so the page never signs a browser into someone other than who it said.
       const as = field(req.body, 'as');
@@ -229,7 +260,8 @@ export function createBoardRouter(opts: BoardOptions): Router {
     } catch (err) {
       const e = toCallerError(err);
       if (e.kind !== 'forbidden') return internal(res, err);
-      page(res, 403, 'Sign-in failed', loginFailedBody(e.message, e.hint));
+      // After the refusal delay: a loop of guessed tokens makes one guess a delay per connection.
+      gate.refuseLater(res, () => page(res, 403, 'Sign-in failed', loginFailedBody(e.message, e.hint)));
     }
   });
 
@@ -244,6 +276,11 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
   });
 
+}
+
+/** The pages: queues, activity, todos, a todo's drawer. */
+function pageRoutes(router: Router, k: Kit): void {
+  const { B, ledger, page, internal, viewer, renderTodo } = k;
   router.get(B, async (req, res) => {
     let s: Viewer | null = null;
     try {
@@ -290,18 +327,6 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
   });
 
-  /** The drawer, with an optional banner; the same not-found page for an unknown, foreign or malformed id. */
-  async function renderTodo(res: Response, s: Viewer, id: string, status: number, banner: Html | null) {
-    if (!UUID.test(id)) return page(res, 404, 'Not found', notFoundBody(B, id), s);
-    try {
-      const t = await ledger.todo(s, id);
-      page(res, status, t.title ?? 'Todo', todoBody(B, t, s.csrf_token, banner, Date.now(), s.handle), s);
-    } catch (err) {
-      if (toCallerError(err).kind !== 'not_found') throw err;
-      page(res, 404, 'Not found', notFoundBody(B, id), s);
-    }
-  }
-
   router.get(`${B}/todos/:id`, async (req, res) => {
     let s: Viewer | null = null;
     try {
@@ -315,6 +340,11 @@ export function createBoardRouter(opts: BoardOptions): Router {
     }
   });
 
+}
+
+/** The owner's actions on a todo, and bodies the parser refused. */
+function actionRoutes(router: Router, k: Kit): void {
+  const { B, ledger, page, internal, writer, renderTodo } = k;
   const leaseField = (body: unknown): number | null => {
     const v = field(body, 'lease_seconds');
     return v && /^\d{1,6}$/.test(v) ? Number(v) : null;
@@ -373,5 +403,14 @@ export function createBoardRouter(opts: BoardOptions): Router {
     internal(res, err);
   });
 
+}
+
+export function createBoardRouter(opts: BoardOptions): Router {
+  const router = Router();
+  const k = boardKit(opts, router);
+  signInRoutes(router, k);
+  pageRoutes(router, k);
+  actionRoutes(router, k);
   return router;
 }
+

@@ -34,14 +34,17 @@ function credentialOf(ctx: ToolContext, extra: { authInfo?: AuthInfo }): string 
   return credential;
 }
 
-/** The agent verbs bound to this call's credential, each database call through the credential's gate. */
-function agentCalls(ctx: ToolContext, credential: string): AgentCalls {
+/**
+ * The agent verbs bound to this call's credential, each database call through the credential's gate; one still
+ * waiting for its turn when `signal` aborts (the client went away) is not run.
+ */
+function agentCalls(ctx: ToolContext, credential: string, signal: AbortSignal): AgentCalls {
   const bound = {} as Record<string, (a: object) => Promise<Doc>>;
-  const gate = ctx.gate;
+  const gate = ctx.door?.calls;
   const key = ctx.endpoint.endpoint_id;
   for (const verb of AGENT_VERBS) {
     const fn = ctx.ledger[verb] as (a: object) => Promise<Doc>;
-    bound[verb] = gate ? (a) => gate.run(key, () => fn({ ...a, credential })) : (a) => fn({ ...a, credential });
+    bound[verb] = gate ? (a) => gate.run(key, () => fn({ ...a, credential }), signal) : (a) => fn({ ...a, credential });
   }
   return bound as unknown as AgentCalls;
 }
@@ -61,26 +64,40 @@ function withHangup(extra: Extra): AbortSignal {
 
 interface Extra {
   authInfo?: AuthInfo;
-  sessionId?: string;
   signal: AbortSignal;
+}
+
+/** What the HTTP front door puts in authInfo.extra besides the endpoint (src/mcp/http.ts). */
+interface DoorExtra {
+  /** The request's MCP session id when it verified as one this server issued to the endpoint. */
+  sessionId?: string;
+  /** Called when the database refused the credential: the door forgets it, so the next request gets its 401. */
+  refused?: () => void;
 }
 
 /** Calls the ledger once and turns what comes back, or what it throws, into the tool result. */
 export async function runTool(ctx: ToolContext, tool: ToolDef, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
   const started = process.hrtime.bigint();
+  const signal = withHangup(extra);
   try {
     const doc = await tool.run(args, {
-      agent: agentCalls(ctx, credentialOf(ctx, extra)),
+      agent: agentCalls(ctx, credentialOf(ctx, extra), signal),
       sql: ctx.sql,
-      sessionId: extra.sessionId ?? null,
-      signal: withHangup(extra),
+      sessionId: (extra.authInfo?.extra as DoorExtra | undefined)?.sessionId ?? null,
+      signal,
       endpointId: ctx.endpoint.endpoint_id,
       maxWaiters: ctx.config.SWITCHBOARD_MAX_WAITERS,
     });
     logCall(ctx, tool.name, started, doc.empty === true ? 'empty' : 'ok');
     return okResult(doc);
   } catch (err) {
+    // The client went away before the call ran (or while it waited): nobody reads the answer, and nothing failed.
+    if (signal.aborted) {
+      logCall(ctx, tool.name, started, 'aborted');
+      return errorResult({ kind: 'internal', message: 'internal: the request was abandoned by its client', hint: '' });
+    }
     const e = toCallerError(err);
+    if (e.kind === 'forbidden') (extra.authInfo?.extra as DoorExtra | undefined)?.refused?.();
     if (e.kind === 'conflict' && args.lease_token === undefined && NOT_HOLDER.test(e.message)) e.hint = SEND_TOKEN;
     logCall(ctx, tool.name, started, e.kind, err);
     return errorResult(e);

@@ -3,6 +3,7 @@
 // (unless --no-worker), stopped on stop.
 import type { Express } from 'express';
 import { type Config, ConfigError } from '../config.js';
+import { isLoopbackHost } from '../http/address.js';
 import type { AppContext } from '../context.js';
 import { createPool, roleFor, type Sql, WORKER_ROLE } from '../db.js';
 import { metricsHandler } from '../metrics.js';
@@ -28,21 +29,28 @@ export function workerOptions(config: Config) {
   };
 }
 
-/** True for a listen address only this machine can reach (127.0.0.0/8, ::1, localhost). */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
-}
-
 /**
- * /metrics lists every tenant's queue names: reachable from other machines, it must ask for a token. Throws a
- * ConfigError naming SWITCHBOARD_METRICS_TOKEN when the server would listen beyond loopback without one.
+ * /metrics lists every tenant's queue names: reachable from other machines, it must ask for a token. It is when the
+ * server listens beyond loopback, and also when a public URL or a trusted proxy is configured: a reverse proxy on
+ * this machine forwards other machines' requests to a loopback port. Throws a ConfigError naming
+ * SWITCHBOARD_METRICS_TOKEN in those cases when none is set.
  */
-export function requireMetricsTokenFor(host: string, config: Pick<Config, 'SWITCHBOARD_METRICS_TOKEN'>): void {
-  if (!isLoopbackHost(host) && config.SWITCHBOARD_METRICS_TOKEN === undefined) {
+export function requireMetricsTokenFor(
+  host: string,
+  config: Pick<Config, 'SWITCHBOARD_METRICS_TOKEN' | 'SWITCHBOARD_PUBLIC_URL' | 'SWITCHBOARD_TRUST_PROXY'>,
+): void {
+  if (config.SWITCHBOARD_METRICS_TOKEN !== undefined) return;
+  const why = !isLoopbackHost(host)
+    ? `listening on ${host} (not loopback)`
+    : config.SWITCHBOARD_PUBLIC_URL
+      ? `SWITCHBOARD_PUBLIC_URL is set (a proxy forwards other machines' requests)`
+      : config.SWITCHBOARD_TRUST_PROXY
+        ? `SWITCHBOARD_TRUST_PROXY is on (a proxy forwards other machines' requests)`
+        : null;
+  if (why) {
     throw new ConfigError(
       'SWITCHBOARD_METRICS_TOKEN',
-      `required when listening on ${host} (not loopback): /metrics would be open to anyone who reaches the port ` +
+      `required when ${why}: /metrics would be open to anyone who reaches the server ` +
         '(16-512 characters; scrapes send Authorization: Bearer <token>)',
     );
   }
@@ -73,7 +81,7 @@ export function operationsHooks(config: Config, opts: OperationsOptions): Operat
         metricsHandler(metricsSql, {
           token: config.SWITCHBOARD_METRICS_TOKEN,
           log: ctx.log,
-          mcp: ctx.mcpStats,
+          door: ctx.door,
           cacheMs: config.SWITCHBOARD_METRICS_CACHE_SECONDS * 1000,
           limits: {
             perMinute: config.SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE,

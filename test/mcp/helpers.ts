@@ -101,8 +101,8 @@ export async function call(
   return { doc: (result.structuredContent ?? {}) as Record<string, any>, isError: result.isError === true, result };
 }
 
-/** Holds the endpoints table, which every credential check reads, until release(); counts checks waiting on it. */
-export async function holdEndpoints(t: Teardown, f: Fixture) {
+/** Holds a table (the endpoints, which every credential check reads) until release(); counts checks waiting on it. */
+export async function holdEndpoints(t: Teardown, f: Fixture, table = 'switchboard.endpoints') {
   const holder = postgres(f.db.url, { max: 1, onnotice: () => {} });
   const observer = postgres(f.db.url, { max: 1, onnotice: () => {} });
   t.teardown(() => Promise.all([holder.end({ timeout: 2 }), observer.end({ timeout: 2 })]));
@@ -111,7 +111,7 @@ export async function holdEndpoints(t: Teardown, f: Fixture) {
   let locked!: () => void;
   const isLocked = new Promise<void>((r) => (locked = r));
   const tx = holder.begin(async (sql) => {
-    await sql`lock table switchboard.endpoints in access exclusive mode`;
+    await sql.unsafe(`lock table ${table} in access exclusive mode`);
     locked();
     await held;
   });

@@ -34,7 +34,11 @@ t.test('an oversized body is 413 JSON and a malformed one 400 JSON; without a cr
   const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${endpoint.credential}` }, body: big });
   t.equal(res.status, 413);
   t.match(res.headers.get('content-type'), /application\/json/);
-  t.same(await res.json(), { jsonrpc: '2.0', error: { code: -32700, message: 'Request body too large' }, id: null });
+  t.same(await res.json(), {
+    jsonrpc: '2.0',
+    error: { code: -32700, message: 'Request body too large (at most 2097152 bytes, SWITCHBOARD_HTTP_MAX_BODY_BYTES)' },
+    id: null,
+  });
   const anon = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body: big });
   t.equal(anon.status, 401, 'without a credential: 401, the body is not read');
   const bad = await fetch(`${server.url}/mcp`, {

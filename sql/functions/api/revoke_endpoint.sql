@@ -1,8 +1,9 @@
 -- revoke_endpoint: an owner revokes an endpoint: forbidden from now on, its claimed todos
 -- dead-lettered. Every todo of it that is claimed now has its attempt closed revoked/dead_lettered
 -- and becomes a dead letter. Locks the endpoint row, then its claimed todos. Revoking twice changes
--- nothing more. Returns {endpoint_id, agent_id, revoked_at, todos_dead_lettered}. Errors: not_found
--- (no such endpoint among the owner's; another owner's endpoint looks the same).
+-- nothing more. Notifies switchboard_credentials_refused with the digests of the credentials it
+-- refused (never an id). Returns {endpoint_id, agent_id, revoked_at, todos_dead_lettered}. Errors:
+-- not_found (no such endpoint among the owner's; another owner's endpoint looks the same).
 --
 -- endpoint_id: the endpoint to revoke (one of the owner's).
 --
@@ -30,8 +31,10 @@ begin
   end if;
   if v_endpoint.revoked_at is null then
     update switchboard.endpoints e set revoked_at = now() where e.id = v_endpoint.id returning * into v_endpoint;
-    -- Servers close the endpoint's MCP sessions when this commits (src/mcp/http.ts); the id only, never a secret.
-    perform pg_notify('switchboard_credentials_refused', v_endpoint.id::text);
+    -- A hint to servers: forget these credentials (their SHA-256 digests, never an id or a secret) and ask the
+    -- database at their next request. Any login may send this notice, so a server never refuses on it alone.
+    perform pg_notify('switchboard_credentials_refused',
+                      concat_ws(',', encode(v_endpoint.credential_sha256, 'hex'), encode(v_endpoint.previous_credential_sha256, 'hex')));
     for v_t in
       select x.* from switchboard.todos x
        where x.endpoint_id = v_endpoint.id and x.state = 'claimed'

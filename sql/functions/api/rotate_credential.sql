@@ -2,7 +2,8 @@
 -- while. The endpoint keeps its id, verb set, todos and leases, so nothing is dead-lettered and no
 -- todo changes hands. The new credential is returned once and stored as SHA-256; the one it
 -- replaces keeps working for overlap_seconds, so a fleet can move without downtime, and one older
--- than that stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
+-- than that stops at once. Notifies switchboard_credentials_refused with the digests of the
+-- credentials it stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
 -- credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint of this owner;
 -- another owner's looks the same), conflict (the endpoint is revoked), invalid (overlap_seconds out
 -- of range).
@@ -25,6 +26,7 @@ declare
   v_endpoint switchboard.endpoints;
   v_credential text := 'sbk_' || switchboard_internal.random_token(32);
   v_now timestamptz := now();
+  v_refused text;
 begin
   if overlap_seconds is null or overlap_seconds not between 0 and 604800 then
     perform switchboard_internal.raise('invalid', 'overlap_seconds must be between 0 and 604800', null);
@@ -40,6 +42,11 @@ begin
     perform switchboard_internal.raise('conflict', format('endpoint %s is revoked', endpoint_id),
                                'A revoked endpoint stays revoked; vend a new one.');
   end if;
+  -- The credentials this rotation stops at once: the current one when there is no overlap, and the one an earlier
+  -- rotation left in its overlap (only one replaced credential is kept).
+  v_refused := concat_ws(',',
+    case when overlap_seconds = 0 then encode(v_endpoint.credential_sha256, 'hex') end,
+    case when v_endpoint.previous_credential_expires_at > v_now then encode(v_endpoint.previous_credential_sha256, 'hex') end);
   update switchboard.endpoints e
      set previous_credential_sha256 = case when overlap_seconds > 0 then e.credential_sha256 end,
          previous_credential_expires_at = case when overlap_seconds > 0 then v_now + make_interval(secs => overlap_seconds) end,
@@ -47,9 +54,9 @@ begin
          credential_rotated_at = v_now
    where e.id = v_endpoint.id
   returning e.* into v_endpoint;
-  -- With no overlap the replaced credential stops now: servers close the sessions it opened (src/mcp/http.ts).
-  if overlap_seconds = 0 then
-    perform pg_notify('switchboard_credentials_refused', endpoint_id::text);
+  -- A hint to servers to forget those credentials (their digests only) and ask the database at their next request.
+  if v_refused <> '' then
+    perform pg_notify('switchboard_credentials_refused', v_refused);
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,

@@ -1,5 +1,9 @@
-// Per-credential fairness on the pool: at most `running` database calls of one credential at a time, at most
-// `queued` more waiting, so one tenant's batches cannot occupy the whole pool (ADR-0035's spirit, issue 13).
+// Per-key admission and concurrency: at most `running` calls of one key (a credential) at a time, at most `queued`
+// more admitted and waiting, a request admitted for all its calls at once or refused after its wait. No library
+// found admits a batch of calls as one within a timed wait, which is what keeps a batch from taking the pool.
+import type { Request, RequestHandler, Response } from 'express';
+import type { FrontDoor } from './door.js';
+import { gone, type Refusals } from './refusals.js';
 
 interface Lane {
   /** Call slots admitted (running + waiting), across the requests that hold them. */
@@ -79,12 +83,16 @@ export class CallGate {
     };
   }
 
-  /** Runs one database call of `key` when fewer than `running` of its calls run. */
-  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one database call of `key` when fewer than `running` of its calls run. A call whose `signal` has aborted
+   * by its turn (its client went away while it waited) is not run: it passes the slot on and throws the reason.
+   */
+  async run<T>(key: string, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const l = this.lane(key);
     if (l.running >= this.limits.running) await new Promise<void>((resolve) => l.ready.push(resolve));
     else l.running++;
     try {
+      signal?.throwIfAborted();
       return await fn();
     } finally {
       const next = l.ready.shift();
@@ -102,4 +110,35 @@ export class CallGate {
     const l = this.lanes.get(key);
     return { running: l?.running ?? 0, admitted: l?.admitted ?? 0 };
   }
+}
+
+/**
+ * Admits the database calls a request carries (`count`: 0 lets it through) against its credential's share
+ * (`keyOf`), or refuses it with 429 after the wait; the calls' slots are given back when it is answered.
+ */
+export function admitCalls(
+  door: FrontDoor,
+  refusals: Refusals,
+  keyOf: (res: Response) => string,
+  count: (req: Request) => number,
+): RequestHandler {
+  const gate = door.calls;
+  return async (req, res, next) => {
+    const calls = count(req);
+    if (calls === 0) return next();
+    const release = await gate.admit(keyOf(res), calls);
+    if (!release) {
+      return door.refuse(
+        'calls_per_credential',
+        refusals,
+        res,
+        `this credential has as many calls running and queued as it may (SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL ` +
+          `${gate.limits.running}, SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL ${gate.limits.queued}); retry shortly`,
+        1,
+      );
+    }
+    res.once('close', release);
+    if (gone(res)) return release();
+    next();
+  };
 }

@@ -1,0 +1,77 @@
+// The bytes of request bodies being read and held at once, across every request and surface: a body waits for room
+// (first come, first served) rather than growing the heap, and is refused after the wait. What a parsed body costs
+// the heap is a small multiple of its bytes, so this bounds the memory requests can hold whatever their shape.
+
+interface Waiter {
+  bytes: number;
+  admit: () => void;
+}
+
+export class ByteBudget {
+  private used = 0;
+  private readonly waiting = new Set<Waiter>();
+
+  constructor(
+    readonly max: number,
+    readonly waitMs: number,
+  ) {}
+
+  /** Bytes reserved now (for tests and metrics). */
+  inFlight(): number {
+    return this.used;
+  }
+
+  /**
+   * Reserves `bytes` (at most `max`): resolves to a release function (call it once, when the request is answered),
+   * or null when no room came within waitMs, or `signal` aborted (the client went away) first.
+   */
+  take(bytes: number, signal?: AbortSignal): Promise<(() => void) | null> {
+    const n = Math.min(bytes, this.max);
+    const release = () => {
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        this.used -= n;
+        this.serve();
+      };
+    };
+    if (this.waiting.size === 0 && this.used + n <= this.max) {
+      this.used += n;
+      return Promise.resolve(release());
+    }
+    if (this.waitMs === 0 || signal?.aborted) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const w: Waiter = {
+        bytes: n,
+        admit: () => {
+          done();
+          this.used += n;
+          resolve(release());
+        },
+      };
+      const giveUp = () => {
+        if (!this.waiting.delete(w)) return;
+        done();
+        resolve(null);
+        this.serve();
+      };
+      const timer = setTimeout(giveUp, this.waitMs);
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', giveUp);
+      };
+      signal?.addEventListener('abort', giveUp, { once: true });
+      this.waiting.add(w);
+    });
+  }
+
+  // The oldest waiters first, while they fit: a large body is not overtaken forever by small ones.
+  private serve(): void {
+    for (const w of this.waiting) {
+      if (this.used + w.bytes > this.max) break;
+      this.waiting.delete(w);
+      w.admit();
+    }
+  }
+}

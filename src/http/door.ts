@@ -1,0 +1,106 @@
+// The front door every HTTP surface stands behind: what its middlewares share across surfaces (the lane for checks
+// of unknown credentials, the per-credential rate and call gate, the bytes of bodies in flight, the per-address
+// shares) and the one way a limit refuses: 429 `throttled` naming its setting, counted for /metrics.
+import type { Server } from 'node:http';
+import type { Response } from 'express';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import { ByteBudget } from './body-budget.js';
+import { CallGate } from './call-gate.js';
+import type { Refusals } from './refusals.js';
+import { RequestRate } from './request-rate.js';
+import { SourceShare } from './source-share.js';
+
+/** The limits that answer 429, as /metrics labels them. */
+export type Limit =
+  | 'request_rate'
+  | 'calls_per_credential'
+  | 'credential_checks'
+  | 'connections_per_address'
+  | 'requests_per_address'
+  | 'body_bytes_in_flight';
+
+export type DoorConfig = Pick<
+  Config,
+  | 'SWITCHBOARD_HTTP_REQUESTS_PER_SECOND'
+  | 'SWITCHBOARD_HTTP_REQUEST_BURST'
+  | 'SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL'
+  | 'SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL'
+  | 'SWITCHBOARD_HTTP_QUEUE_WAIT_MS'
+  | 'SWITCHBOARD_HTTP_AUTH_CHECKS'
+  | 'SWITCHBOARD_HTTP_AUTH_QUEUE'
+  | 'SWITCHBOARD_HTTP_REFUSAL_DELAY_MS'
+  | 'SWITCHBOARD_HTTP_CREDENTIAL_CACHE_SECONDS'
+  | 'SWITCHBOARD_HTTP_CREDENTIAL_CACHE_MAX'
+  | 'SWITCHBOARD_HTTP_CONNECTIONS_PER_ADDRESS'
+  | 'SWITCHBOARD_HTTP_REQUESTS_PER_ADDRESS'
+  | 'SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT'
+  | 'SWITCHBOARD_TRUST_PROXY'
+>;
+
+export class FrontDoor {
+  /** Requests answered 429 since the process started, by the limit that refused them. */
+  readonly throttled: Record<Limit, number> = {
+    request_rate: 0,
+    calls_per_credential: 0,
+    credential_checks: 0,
+    connections_per_address: 0,
+    requests_per_address: 0,
+    body_bytes_in_flight: 0,
+  };
+  /** Checks of credentials not seen valid lately: SWITCHBOARD_HTTP_AUTH_CHECKS at once, _AUTH_QUEUE waiting. */
+  readonly checks: CallGate;
+  /** Database calls per credential: SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL at once, _QUEUE_PER_CREDENTIAL waiting. */
+  readonly calls: CallGate;
+  readonly rate: RequestRate;
+  readonly bodies: ByteBudget;
+  readonly sources: SourceShare;
+  private readonly closers: (() => Promise<void>)[] = [];
+
+  constructor(
+    readonly config: DoorConfig,
+    readonly log: Logger,
+  ) {
+    const waitMs = config.SWITCHBOARD_HTTP_QUEUE_WAIT_MS;
+    this.checks = new CallGate({ running: config.SWITCHBOARD_HTTP_AUTH_CHECKS, queued: config.SWITCHBOARD_HTTP_AUTH_QUEUE, waitMs });
+    this.calls = new CallGate({
+      running: config.SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL,
+      queued: config.SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL,
+      waitMs,
+    });
+    this.rate = new RequestRate({
+      perSecond: config.SWITCHBOARD_HTTP_REQUESTS_PER_SECOND,
+      burst: config.SWITCHBOARD_HTTP_REQUEST_BURST,
+      queued: config.SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL,
+      waitMs,
+    });
+    this.bodies = new ByteBudget(config.SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT, waitMs);
+    this.sources = new SourceShare({
+      connections: config.SWITCHBOARD_HTTP_CONNECTIONS_PER_ADDRESS,
+      requests: config.SWITCHBOARD_HTTP_REQUESTS_PER_ADDRESS,
+      trustProxy: config.SWITCHBOARD_TRUST_PROXY,
+    });
+  }
+
+  /** Starts counting the server's connections per source address (one beyond its share is closed at once). */
+  watch(server: Server): void {
+    this.sources.watch(server, () => this.throttled.connections_per_address++);
+  }
+
+  /** Registers what to undo when the server stops (a LISTEN, a timer). */
+  onClose(fn: () => Promise<void>): void {
+    this.closers.push(fn);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.closers.splice(0).map((fn) => fn()));
+  }
+
+  /** Answers 429 for `limit`, with Retry-After and the surface's message naming the setting. */
+  refuse(limit: Limit, refusals: Refusals, res: Response, message: string, retryAfterSeconds: number): void {
+    if (res.headersSent || res.destroyed) return;
+    this.throttled[limit]++;
+    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+    refusals.throttled(res, message);
+  }
+}
