@@ -36,15 +36,16 @@ t.test('listening beyond loopback without SWITCHBOARD_METRICS_TOKEN is refused, 
 });
 
 t.test('on loopback too, the token is required once a public URL or a trusted proxy is configured', async (t) => {
-  const none = loadOpsConfig({});
-  const hooks = (host: string, env: Record<string, string>, ops = none) =>
-    operationsHooks(ops, { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host, config: loadConfig(env) });
+  const hooks = (host: string, env: Record<string, string>) =>
+    operationsHooks(loadConfig(env), { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host });
   for (const host of ['127.0.0.1', '::1', 'localhost']) {
     t.throws(() => hooks(host, { SWITCHBOARD_PUBLIC_URL: 'https://switchboard.example' }), { variable: 'SWITCHBOARD_METRICS_TOKEN', message: /SWITCHBOARD_PUBLIC_URL is set/ }, `${host} behind a public URL: refused`);
     t.throws(() => hooks(host, { SWITCHBOARD_TRUST_PROXY: 'true' }), { variable: 'SWITCHBOARD_METRICS_TOKEN', message: /SWITCHBOARD_TRUST_PROXY is on/ }, `${host} behind a trusted proxy: refused`);
   }
-  const withToken = loadOpsConfig({ SWITCHBOARD_METRICS_TOKEN: TOKEN });
-  t.doesNotThrow(() => hooks('127.0.0.1', { SWITCHBOARD_PUBLIC_URL: 'https://switchboard.example', SWITCHBOARD_TRUST_PROXY: 'true' }, withToken), 'with a token: fine');
+  t.doesNotThrow(
+    () => hooks('127.0.0.1', { SWITCHBOARD_PUBLIC_URL: 'https://switchboard.example', SWITCHBOARD_TRUST_PROXY: 'true', SWITCHBOARD_METRICS_TOKEN: TOKEN }),
+    'with a token: fine',
+  );
   const r = await runCli(['serve', '--port', '0', '--no-worker'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', SWITCHBOARD_TRUST_PROXY: 'true' });
   t.equal(r.code, 2, '`serve` on loopback behind a trusted proxy without a token stops with status 2');
   t.match(r.stderr, /^switchboard: SWITCHBOARD_METRICS_TOKEN: required when SWITCHBOARD_TRUST_PROXY is on/);
