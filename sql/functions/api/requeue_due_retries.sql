@@ -1,7 +1,8 @@
 -- requeue_due_retries: the worker's due-retry sweep over every tenant (no caller; it moves nothing between
 --   tenants and reads nothing out). Each failed todo whose next_retry_at has passed: failed -> pending,
 --   next_retry_at cleared, ready_at kept (it was next_retry_at, so the queue order holds); the attempt
---   counter is unchanged. The doorbell rings for each endpoint and queue (ring). claim_next takes a due
+--   counter is unchanged. The doorbell rings for each endpoint and queue (ring); todos filed over A2A wake their
+--   followers (a2a_wake). claim_next takes a due
 --   retry even before this runs; the sweep is what wakes the waiters. Picks with FOR UPDATE SKIP LOCKED,
 --   earliest due first, at most batch_limit todos (null: all), so it never waits for a claim in flight.
 --   Returns the number of todos re-queued. Errors: invalid (batch_limit < 1).
@@ -18,6 +19,7 @@ declare
   v_count integer;
   v_endpoints uuid[];
   v_queues text[];
+  v_wakes text[];
 begin
   if batch_limit is not null and batch_limit < 1 then
     perform switchboard_internal.raise('invalid', 'batch_limit must be at least 1', null);
@@ -33,9 +35,12 @@ begin
        set state = 'pending', next_retry_at = null, updated_at = v_now
       from due d
      where x.id = d.id
-    returning x.endpoint_id, x.queue
+    returning x.endpoint_id, x.queue, x.a2a_wake_key
   )
-  select count(*)::integer, array_agg(m.endpoint_id), array_agg(m.queue) into v_count, v_endpoints, v_queues from moved m;
+  select count(*)::integer, array_agg(m.endpoint_id), array_agg(m.queue),
+         array_agg(distinct m.a2a_wake_key) filter (where m.a2a_wake_key is not null)
+    into v_count, v_endpoints, v_queues, v_wakes from moved m;
+  perform switchboard_internal.a2a_wake(w.key) from unnest(v_wakes) w(key);
   perform switchboard_internal.ring(d.endpoint_id, d.queue)
      from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues) u(endpoint_id, queue)) d;
   return v_count;

@@ -1,5 +1,6 @@
 -- retry_now: the owner's manual retry (the Board's Retry now). failed (dead letter or waiting) -> pending,
---   ready now; the attempt counter resets (the next claim is attempt 1), seq continues. Locks the todo row.
+--   ready now; the attempt counter resets (the next claim is attempt 1), seq continues; rings the doorbell, and a
+--   todo filed over A2A wakes its followers (a2a_wake). Locks the todo row.
 --   Errors: not_found (not a todo of the owner's endpoints; identical to an unknown id), conflict (not failed).
 create or replace function switchboard.retry_now(owner_id uuid, todo_id uuid)
 returns jsonb
@@ -20,6 +21,7 @@ begin
    where x.id = v_t.id
   returning x.* into v_t;
   perform switchboard_internal.ring(v_t.endpoint_id, v_t.queue);
+  perform switchboard_internal.a2a_wake(v_t.a2a_wake_key);
   return switchboard_internal.todo_json(v_t);
 end;
 $$;

@@ -1,7 +1,8 @@
 -- end_attempt: the transitions that end a lease (or, for cancel, a todo that has none), in one statement:
 -- the open attempt, the todo's head (migration 000010), is closed with its outcome and disposition (ADR-0039's
 -- table) in the same UPDATE that moves the todo on, and the close is counted; then a todo pending again rings its
--- doorbell (ring) and a dead letter is notified (notify_dead_letter).
+-- doorbell (ring), a dead letter is notified (notify_dead_letter), and a todo filed over A2A wakes its followers
+-- (a2a_wake).
 --   completed -> done (result stored)           failed below the cap -> failed, retry at now + backoff
 --   released  -> pending, ready now             failed at the cap    -> failed, dead letter
 --   canceled  -> canceled                       revoked              -> failed, dead letter
@@ -64,6 +65,9 @@ begin
   -- history}
   )
   select m.* into v_todo from moved m;
+  if v_todo.a2a_wake_key is not null then
+    perform switchboard_internal.a2a_wake(v_todo.a2a_wake_key);
+  end if;
   if v_ready <= v_now then
     -- Claimable now: released, or failed with a retry already due (a zero backoff).
     perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
