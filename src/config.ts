@@ -120,6 +120,22 @@ const schema = z.object({
    */
   SWITCHBOARD_MCP_REQUESTS_PER_SECOND: whole(1, 1_000_000, 100),
   SWITCHBOARD_MCP_REQUEST_BURST: whole(1, 1_000_000, 200),
+  /** The largest request body /a2a reads (a SendMessage's payload is at most 256 KiB); past it 413, as JSON. */
+  SWITCHBOARD_A2A_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 2 * 1024 * 1024),
+  /**
+   * How long a blocking SendMessage waits for its task to end before answering it as it stands: work on a queue can
+   * take hours, so a send is answered within this bound rather than when the task is done (0: at once).
+   */
+  SWITCHBOARD_A2A_BLOCKING_SECONDS: whole(0, 600, 10),
+  /** SSE streams (SendStreamingMessage, SubscribeToTask) and blocking sends one credential may hold open at once. */
+  SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL: whole(1, 10_000, 8),
+  /** The same, for the whole server. */
+  SWITCHBOARD_A2A_STREAMS_MAX: whole(1, 1_000_000, 1000),
+  /**
+   * A stream with nothing to say sends an SSE comment this often (Node's fetch drops a body silent for ~300 s), and
+   * re-reads its task then too, in case a wake was missed.
+   */
+  SWITCHBOARD_A2A_KEEPALIVE_SECONDS: whole(1, 240, 30),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,4 +1,4 @@
-// The HTTP server: /mcp (Streamable HTTP), /healthz, whatever the mount hooks add, and graceful shutdown.
+// The HTTP server: /mcp (Streamable HTTP), /a2a and the agent card, /healthz, whatever the mount hooks add, and graceful shutdown.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostHeaderValidation, localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
@@ -10,6 +10,7 @@ import { closeDoorbell } from './doorbell.js';
 import { createLedger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
 import { isMcpPath, type McpHttp, mountMcp } from './mcp/http.js';
+import { type A2aHttp, mountA2a } from './a2a/mount.js';
 
 /** Adds routes to the app (metrics, the Board). Called after /mcp and /healthz are mounted. */
 export type MountHook = (app: Express, ctx: AppContext) => void;
@@ -39,6 +40,8 @@ export interface RunningServer {
   url: string;
   /** The MCP sessions and the per-credential gate. */
   mcp: McpHttp;
+  /** The A2A surface's followers (streams and blocking sends). */
+  a2a: A2aHttp;
   /**
    * Stops accepting connections, lets in-flight requests finish (up to graceMs), closes the MCP sessions,
    * runs onStop, then closes the pool it opened. Idempotent.
@@ -117,6 +120,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
   });
   const mcp = mountMcp(app, ctx);
+  const a2a = mountA2a(app, ctx);
   const mcpStats = () => ({ sessions: mcp.sessionCount(), recycled: { ...mcp.recycled }, throttled: { ...mcp.throttled } });
   for (const hook of opts.mount ?? []) hook(app, { ...ctx, mcpStats });
 
@@ -142,6 +146,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       http.closeIdleConnections();
       // Long-poll claim_next calls answer {"empty": true} now instead of holding the drain for their whole wait.
       await closeDoorbell(sql);
+      // A2A streams and blocking sends end now too (each answers what it has).
+      await a2a.close();
       // In-flight requests (tool calls) finish; only then are the sessions and their streams closed.
       if (inFlight > 0) {
         await Promise.race([
@@ -162,5 +168,5 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return stopping;
   }
 
-  return { ctx, app, http, host, port, url, mcp, stop };
+  return { ctx, app, http, host, port, url, mcp, a2a, stop };
 }
