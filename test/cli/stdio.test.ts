@@ -103,7 +103,7 @@ t.test('the server recycles the bridge\'s session after its budget: the stdio cl
   const bridge = await bridgeTo(t, f, server.url);
 
   // tools/list and eight tool calls, with two requests a session at most.
-  t.equal((await bridge.client.listTools()).tools.length, 9);
+  t.equal((await bridge.client.listTools()).tools.length, 10);
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push((await bridge.call('add_todo', { queue: 'q', title: `t${i}` })).id);
   const claimed = await bridge.call('claim_next', { queue: 'q', claimant: 'stdio', require_fence: true });
