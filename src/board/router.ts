@@ -12,6 +12,7 @@ import { boardLedger, type OwnerSession, type Signed } from './ledger.js';
 type Viewer = OwnerSession & Signed;
 import {
   activityBody,
+  endpointsBody,
   errorBanner,
   loginConfirmBody,
   loginFailedBody,
@@ -358,6 +359,38 @@ export function createBoardRouter(opts: BoardOptions): Router {
         return renderTodo(res, s, id, STATUS[e.kind], errorBanner(e));
       }
       res.redirect(303, `${B}/todos/${id}?did=${action}`);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  router.get(`${B}/endpoints`, async (req, res) => {
+    let s: Viewer | null = null;
+    try {
+      if (!(s = await viewer(req, res))) return;
+      const saved = first(req.query.saved) === '1' ? html`<div class="banner ok" role="status">Default queue saved.</div>` : null;
+      page(res, 200, 'Endpoints', endpointsBody(B, (await ledger.endpoints(s)).endpoints, s.csrf_token, saved), s);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  router.post(`${B}/endpoints/:id/default-queue`, async (req, res) => {
+    let s: Viewer | null = null;
+    const { id } = req.params;
+    try {
+      if (!(s = await writer(req, res))) return;
+      const queue = field(req.body, 'queue')?.trim() || null;
+      try {
+        if (!UUID.test(id)) throw Object.assign(new Error(`not_found: no endpoint ${id} in this scope`), { code: 'SB404' });
+        await ledger.setDefaultQueue(s, id, queue);
+      } catch (err) {
+        const e = toCallerError(err);
+        if (e.kind === 'internal') throw err;
+        const list = (await ledger.endpoints(s)).endpoints;
+        return page(res, STATUS[e.kind], 'Endpoints', endpointsBody(B, list, s.csrf_token, errorBanner(e)), s);
+      }
+      res.redirect(303, `${B}/endpoints?saved=1`);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }

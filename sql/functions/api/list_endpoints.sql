@@ -7,11 +7,11 @@ security definer
 set search_path = switchboard, pg_temp
 as $$
   select jsonb_build_object('endpoints', coalesce(jsonb_agg(jsonb_build_object(
-           'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs),
+           'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs), 'default_queue', e.default_queue,
            'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at))
            order by e.created_at desc, e.id), '[]'::jsonb))
   from switchboard.endpoints e
   where e.owner_id = list_endpoints.owner_id
 $$;
 comment on function switchboard.list_endpoints(uuid) is
-$$list_endpoints(owner_id) -> {endpoints: [{endpoint_id, agent_id, verbs, created_at, revoked_at}]}, newest first. Never a credential.$$;
+$$list_endpoints(owner_id) -> {endpoints: [{endpoint_id, agent_id, verbs, default_queue, created_at, revoked_at}]}, newest first. Never a credential.$$;
