@@ -105,7 +105,9 @@ export function createA2aDoor(ctx: AppContext): A2aDoor {
   const bodyErrors: ErrorRequestHandler = (err: { status?: unknown }, _req, res, next) => {
     if (res.headersSent) return next(err);
     if (err.status === 413) {
-      return rpcRefusal(res, 413, -32600, `Request body too large: at most ${config.SWITCHBOARD_A2A_MAX_BODY_BYTES} bytes (SWITCHBOARD_A2A_MAX_BODY_BYTES)`);
+      // The connection is closed after the answer, so the rest of an oversize body is not read and thrown away.
+      return rpcRefusal(res, 413, -32600, `Request body too large: at most ${config.SWITCHBOARD_A2A_MAX_BODY_BYTES} bytes (SWITCHBOARD_A2A_MAX_BODY_BYTES)`,
+        { connection: 'close' });
     }
     rpcRefusal(res, 400, -32700, 'Parse error: the body is not JSON');
   };

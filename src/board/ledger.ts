@@ -147,7 +147,7 @@ export function boardLedger(sql: Sql) {
       one<{ endpoints: EndpointRow[] }>(sql`select switchboard_board.endpoints(session_secret => ${s.secret}::text) as doc`),
     setDefaultQueue: (s: Signed, endpointId: string, queue: string | null) =>
       one<{ endpoint_id: string; default_queue: string | null }>(
-        sql`select switchboard_board.set_endpoint_default_queue(${w(s)}, endpoint_id => ${endpointId}::uuid, queue => ${queue}::text) as doc`),
+        sql`select switchboard_board.set_endpoint_default_queue(${w(s)}, endpoint => ${endpointId}::uuid, queue => ${queue}::text) as doc`),
     retryNow: (s: Signed, todoId: string) =>
       one<Todo>(sql`select switchboard_board.retry_now(${w(s)}, todo_id => ${todoId}::uuid) as doc`),
     cancel: (s: Signed, todoId: string) =>
