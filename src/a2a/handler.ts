@@ -60,7 +60,7 @@ const filing = z.strictObject({
   payload: z.unknown().optional(),
   title: z.string().optional(),
   priority: z.number().int().optional(),
-  run_at: z.string().optional(),
+  run_at: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be an RFC 3339 time').optional(),
   max_attempts: z.number().int().optional(),
   routing: z.unknown().optional(),
 });
