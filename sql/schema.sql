@@ -989,7 +989,7 @@ CREATE FUNCTION switchboard.list_endpoints(owner_id uuid) RETURNS jsonb
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
   select jsonb_build_object('endpoints', coalesce(jsonb_agg(jsonb_build_object(
-           'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs),
+           'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs), 'default_queue', e.default_queue,
            'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at))
            order by e.created_at desc, e.id), '[]'::jsonb))
   from switchboard.endpoints e
@@ -1001,7 +1001,7 @@ $$;
 -- Name: FUNCTION list_endpoints(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.list_endpoints(owner_id uuid) IS 'list_endpoints(owner_id) -> {endpoints: [{endpoint_id, agent_id, verbs, created_at, revoked_at}]}, newest first. Never a credential.';
+COMMENT ON FUNCTION switchboard.list_endpoints(owner_id uuid) IS 'list_endpoints(owner_id) -> {endpoints: [{endpoint_id, agent_id, verbs, default_queue, created_at, revoked_at}]}, newest first. Never a credential.';
 
 
 --
@@ -2818,6 +2818,29 @@ switchboard.owner_complete.';
 
 
 --
+-- Name: endpoints(text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.endpoints(session_secret text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.list_endpoints(switchboard_internal.board_owner(session_secret, null, false));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION endpoints(session_secret text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.endpoints(session_secret text) IS 'endpoints(session_secret) -> {endpoints: [{endpoint_id, agent_id, verbs, default_queue, created_at, revoked_at}]}. As
+switchboard.list_endpoints, for the signed-in owner. Errors: forbidden (no live session).';
+
+
+--
 -- Name: extend(text, text, uuid, integer); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -3002,6 +3025,30 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_board.session(session_secret text, csrf_token text, for_write boolean) IS 'session(session_secret, csrf_token null, for_write false) -> {owner_id, handle, csrf_token, expires_at}. As switchboard.owner_session.';
+
+
+--
+-- Name: set_endpoint_default_queue(text, text, uuid, text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.set_endpoint_default_queue(switchboard_internal.board_owner(session_secret, csrf_token, true), endpoint, queue);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) IS 'set_endpoint_default_queue(session_secret, csrf_token, endpoint, queue null = clear) -> {endpoint_id, default_queue}. Where
+a requester''s A2A message naming no queue goes. As switchboard.set_endpoint_default_queue, for the signed-in owner. Errors:
+forbidden (no live session; csrf_token missing or wrong), then not_found (not this owner''s endpoint), invalid (queue).';
 
 
 --
@@ -6517,6 +6564,14 @@ GRANT ALL ON FUNCTION switchboard_board.complete(session_secret text, csrf_token
 
 
 --
+-- Name: FUNCTION endpoints(session_secret text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.endpoints(session_secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.endpoints(session_secret text) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION extend(session_secret text, csrf_token text, todo_id uuid, lease_seconds integer); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -6578,6 +6633,14 @@ GRANT ALL ON FUNCTION switchboard_board.retry_now(session_secret text, csrf_toke
 
 REVOKE ALL ON FUNCTION switchboard_board.session(session_secret text, csrf_token text, for_write boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.session(session_secret text, csrf_token text, for_write boolean) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) TO switchboard_board;
 
 
 --

@@ -115,3 +115,18 @@ t.test('bad requests are answered as JSON-RPC errors naming what is wrong, never
   t.equal(get.status, 405, 'GET /a2a: 405');
   t.match(get.headers.get('content-type') ?? '', /application\/json/);
 });
+
+t.test('a body over the SDK\'s own 100 KB parser but within ours is read once, by ours, and filed', async (t) => {
+  const f = await a2aFixture(t);
+  const ep = await f.endpoint('requester');
+  const payload = { blob: 'x'.repeat(150_000) };
+  const r = await f.rpc(ep.credential, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'SendMessage',
+    params: { message: { messageId: 'big-1', role: 'ROLE_USER', parts: [{ data: { queue: 'q', payload } }] }, configuration: { returnImmediately: true } },
+  });
+  t.equal(r.status, 200, `150 KB is filed (${r.text.slice(0, 200)})`);
+  const [todo] = await f.db.sql`select octet_length(payload::text) as n from switchboard.todos where id = ${r.body.result.task.id}`;
+  t.ok(todo.n > 150_000, 'with its whole payload');
+});
