@@ -51,6 +51,11 @@ const throttled = (message: string, retryAfter: number) => (res: ServerResponse)
 
 const digest = (credential: string) => createHash('sha256').update(credential).digest('hex');
 
+/** How long an accepted credential check stands for the requests after it (the same as a session's on /mcp). */
+const RECHECK_MS = 5000;
+/** At most this many accepted checks are remembered (each a digest and an endpoint document). */
+const ACCEPTED_MAX = 10_000;
+
 /**
  * Today's door, from the pieces /mcp uses: the same credential check (switchboard_agent.authenticate) in a lane of
  * SWITCHBOARD_MCP_AUTH_CHECKS with its queue, the same refusal delay, request rate and per-credential call gate
@@ -74,8 +79,19 @@ export function createA2aDoor(ctx: AppContext): A2aDoor {
     waitMs: config.SWITCHBOARD_MCP_QUEUE_WAIT_MS,
   });
   const checking = new Map<string, Promise<Endpoint | 'full'>>();
-  const check = (credential: string): Promise<Endpoint | 'full'> => {
+  // A credential's accepted check stands for RECHECK_MS, as a session's does on /mcp: a loop of requests on one
+  // credential (streams refused at their cap, say) then costs no statement each. Every entry point checks the
+  // credential again in its own statement whatever this says, and a revocation or rotation drops its entries at once.
+  const accepted = new Map<string, { endpoint: Endpoint; until: number }>();
+  const forget = (endpointId: string) => {
+    for (const [k, v] of accepted) if (v.endpoint.endpoint_id === endpointId) accepted.delete(k);
+  };
+  void ctx.sql.listen('switchboard_credentials_refused', forget).catch(() => accepted.clear());
+  const check = async (credential: string): Promise<Endpoint | 'full'> => {
     const key = digest(credential);
+    const hit = accepted.get(key);
+    if (hit && hit.until > Date.now()) return hit.endpoint;
+    if (hit) accepted.delete(key);
     let pending = checking.get(key);
     if (!pending) {
       pending = (async () => {
@@ -89,7 +105,17 @@ export function createA2aDoor(ctx: AppContext): A2aDoor {
       })().finally(() => checking.delete(key));
       checking.set(key, pending);
     }
-    return pending;
+    const endpoint = await pending;
+    if (endpoint !== 'full') {
+      // Bounded: past the bound, the expired entries go, and if none had, the oldest.
+      if (accepted.size >= ACCEPTED_MAX) {
+        const now = Date.now();
+        for (const [k, v] of accepted) if (v.until <= now) accepted.delete(k);
+        if (accepted.size >= ACCEPTED_MAX) accepted.delete(accepted.keys().next().value!);
+      }
+      accepted.set(key, { endpoint, until: Date.now() + RECHECK_MS });
+    }
+    return endpoint;
   };
   const unauthorized = (message: string, error?: string) => (res: ServerResponse) => {
     const send = () =>
