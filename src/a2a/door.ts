@@ -36,6 +36,8 @@ export interface A2aDoor {
   run<T>(caller: Caller, work: () => Promise<T>): Promise<T>;
   /** Parses a JSON body within the body limit; a body too large or not JSON is answered as a JSON-RPC error. */
   body: RequestHandler;
+  /** Stops what the door listens to (server shutdown). */
+  close(): Promise<void>;
 }
 
 /** A JSON-RPC error answered by the door itself (no id: the request was not read or not let through). */
@@ -86,7 +88,10 @@ export function createA2aDoor(ctx: AppContext): A2aDoor {
   const forget = (endpointId: string) => {
     for (const [k, v] of accepted) if (v.endpoint.endpoint_id === endpointId) accepted.delete(k);
   };
-  void ctx.sql.listen('switchboard_credentials_refused', forget).catch(() => accepted.clear());
+  const refusals = ctx.sql.listen('switchboard_credentials_refused', forget).catch(() => {
+    accepted.clear();
+    return null;
+  });
   const check = async (credential: string): Promise<Endpoint | 'full'> => {
     const key = digest(credential);
     const hit = accepted.get(key);
@@ -189,5 +194,9 @@ export function createA2aDoor(ctx: AppContext): A2aDoor {
     },
     run: (caller, work) => gate.run(caller.endpoint.endpoint_id, work),
     body,
+    async close() {
+      await (await refusals)?.unlisten().catch(() => {});
+      accepted.clear();
+    },
   };
 }

@@ -108,7 +108,10 @@ export function mountA2a(app: Express, ctx: AppContext, door: A2aDoor = createA2
 
   return {
     followers,
-    close: () => followers.close(),
+    async close() {
+      await followers.close();
+      await door.close();
+    },
   };
 }
 
