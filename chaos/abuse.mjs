@@ -565,6 +565,87 @@ await row('large bodies', async (stop) => {
   return `${S.bigLoops} loops, ${made} tools/list of 0.86 MiB each: ${tally(statuses)}`;
 });
 
+// --- A2A: the same hostile tenant against /a2a (its own block, so that /mcp's rows and these change apart) ---------
+async function a2aRows() {
+  // A requester credential of the attacker's: it may file and read, so its streams are real ones.
+  const requester = await vend(null, ['add_todo', 'get_todo'], attacker.owner, 'requester');
+  const rpc = (body, headers = {}, opts = {}) =>
+    post('/a2a', body, { authorization: `Bearer ${requester.credential}`, 'a2a-version': '1.0', ...headers }, opts);
+  const filed = await rpc({ jsonrpc: '2.0', id: 1, method: 'SendMessage',
+    params: { message: { messageId: 'abuse-1', role: 'ROLE_USER', parts: [{ data: { queue: 'a2a' } }] }, configuration: { returnImmediately: true } } });
+  const taskId = JSON.parse(filed.text).result.task.id;
+
+  // Streams held open past the per-credential cap (SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL): each loop opens a stream,
+  // keeps it while the row lasts if it was let in, and tries again after a refusal.
+  await row('A2A stream flood', async (stop) => {
+    const statuses = {};
+    const open = [];
+    await Promise.all(
+      [...Array(S.strangers)].map(async () => {
+        while (Date.now() < stop.at) {
+          const ac = new AbortController();
+          const status = await new Promise((resolve) => {
+            const req = request(`${base}/a2a`, {
+              method: 'POST', agent,
+              headers: { authorization: `Bearer ${requester.credential}`, 'a2a-version': '1.0', 'content-type': 'application/json' },
+              signal: ac.signal,
+            }, (res) => {
+              res.on('data', () => {});
+              res.on('error', () => {});
+              resolve(res.statusCode);
+              if (res.statusCode !== 200) res.resume();
+            });
+            req.on('error', () => resolve(0));
+            req.end(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'SubscribeToTask', params: { id: taskId } }));
+          });
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status === 200) {
+            open.push(ac);
+            while (Date.now() < stop.at) await sleep(200);
+          } else await sleep(50);
+        }
+      }),
+    );
+    for (const ac of open) ac.abort();
+    return `${S.strangers} loops opening streams on one credential: ${Object.entries(statuses).map(([k, v]) => `${v} HTTP ${k}`).join(', ')}`;
+  });
+
+  // Bodies over SWITCHBOARD_A2A_MAX_BODY_BYTES (and over the SDK's own 100 KB parser): refused with a JSON 413.
+  await row('A2A oversize bodies', async (stop) => {
+    const statuses = {};
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'SendMessage', params: { pad: 'x'.repeat(3 * 1024 * 1024) } });
+    let json = 0;
+    await Promise.all(
+      [...Array(4)].map(async () => {
+        while (Date.now() < stop.at) {
+          const r = await rpc(big);
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+          if (/^\{"jsonrpc"/.test(r.text)) json++;
+        }
+      }),
+    );
+    return `3 MiB bodies: ${Object.entries(statuses).map(([k, v]) => `${v} HTTP ${k}`).join(', ')}, ${json} of them JSON`;
+  });
+
+  // Unknown credentials on /a2a: each request a bearer never seen, each a check of its own in the checks' lane.
+  await row('A2A unknown credentials', async (stop) => {
+    const statuses = {};
+    let made = 0;
+    await Promise.all(
+      [...Array(S.strangers)].map(async () => {
+        while (Date.now() < stop.at) {
+          made++;
+          const r = await rpc({ jsonrpc: '2.0', id: 4, method: 'GetTask', params: { id: taskId } },
+            { authorization: `Bearer sbk_${randomBytes(24).toString('base64url')}` });
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        }
+      }),
+    );
+    return `${S.strangers} loops, ${made} requests with a new bearer each: ${Object.entries(statuses).map(([k, v]) => `${v} HTTP ${k}`).join(', ')}`;
+  });
+}
+await a2aRows();
+
 
 // --- the table ----------------------------------------------------------------------------------------------------
 const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');

@@ -58,6 +58,276 @@ CREATE SCHEMA switchboard_worker;
 
 
 --
+-- Name: a2a_cancel(uuid, uuid, integer); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.a2a_cancel(endpoint_id uuid, task_id uuid, history_length integer DEFAULT NULL::integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos;
+  v_a switchboard.a2a_tasks;
+begin
+  perform switchboard.agent_cancel(endpoint_id, task_id);
+  if history_length < 0 then
+    perform switchboard_internal.raise('invalid', 'historyLength must be at least 0', null);
+  end if;
+  select x.* into v_t from switchboard.todos x where x.id = task_id;
+  select a.* into v_a from switchboard.a2a_tasks a where a.todo_id = task_id;
+  return jsonb_build_object(
+    'task', switchboard_internal.a2a_task(switchboard_internal.todo_detail(v_t, switchboard_internal.limit_of('attempts_limit_max')),
+                                          v_a, history_length),
+    'wake_key', v_t.a2a_wake_key);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_cancel(endpoint_id uuid, task_id uuid, history_length integer); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.a2a_cancel(endpoint_id uuid, task_id uuid, history_length integer) IS 'A2A CancelTask: cancels a todo of the caller''s scope and answers its task. The agent
+verb cancel (agent_cancel: pending, claimed or waiting for a retry -> canceled, an open attempt
+closed canceled/canceled; already canceled answered as it stands), then the task as it now stands
+(a2a_task). Locks the todo row. Returns {task, wake_key}. Errors: forbidden (revoked, or cancel
+not vended), not_found (unknown or foreign id alike), conflict (done, or a dead letter), invalid
+(history_length < 0).
+
+task_id: the task, which is the todo''s id.
+history_length: how many history messages the task carries, newest last; null: all the 50 newest
+  attempts hold; 0: none.
+
+Example: select switchboard.a2a_cancel(endpoint_id => ''<endpoint_id>'', task_id => ''<todo_id>'');';
+
+
+--
+-- Name: a2a_get(uuid, uuid, integer); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.a2a_get(endpoint_id uuid, task_id uuid, history_length integer DEFAULT NULL::integer) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_detail jsonb := switchboard.get_todo(endpoint_id, task_id, switchboard_internal.limit_of('attempts_limit_max'));
+  v_a switchboard.a2a_tasks;
+begin
+  if history_length < 0 then
+    perform switchboard_internal.raise('invalid', 'historyLength must be at least 0', null);
+  end if;
+  select a.* into v_a from switchboard.a2a_tasks a where a.todo_id = task_id;
+  return jsonb_build_object(
+    'task', switchboard_internal.a2a_task(v_detail, v_a, history_length),
+    'wake_key', (select x.a2a_wake_key from switchboard.todos x where x.id = task_id));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_get(endpoint_id uuid, task_id uuid, history_length integer); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.a2a_get(endpoint_id uuid, task_id uuid, history_length integer) IS 'A2A GetTask: a todo of the caller''s scope as an A2A Task, with its attempts as history.
+Read through switchboard.get_todo (its scope, its verb: get_todo or list_todos, its not_found):
+the requester''s message and one agent message per closed attempt, the newest history_length of
+them (null: all that the 50 newest attempts hold). Reads only. Returns {task, wake_key} (wake_key
+null for a todo filed over MCP). Errors: forbidden, not_found (unknown or another tenant''s id,
+identically), invalid (history_length < 0).
+
+task_id: the task, which is the todo''s id.
+history_length: how many history messages the task carries, newest last; null: all; 0: none.
+
+Example: select switchboard.a2a_get(endpoint_id => ''<endpoint_id>'', task_id => ''<todo_id>'',
+  history_length => 5);';
+
+
+--
+-- Name: a2a_list(uuid, text, text, integer, text, integer, timestamp with time zone, boolean); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.a2a_list(endpoint_id uuid, context_id text DEFAULT NULL::text, state text DEFAULT NULL::text, page_size integer DEFAULT 50, page_token text DEFAULT NULL::text, history_length integer DEFAULT NULL::integer, status_after timestamp with time zone DEFAULT NULL::timestamp with time zone, with_artifacts boolean DEFAULT false) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_size integer := coalesce(page_size, 50);
+  v_history integer := coalesce(history_length, 0);
+  v_after_ts timestamptz;
+  v_after_id uuid;
+  v_rows switchboard.todos[];
+  v_at timestamptz[];
+  v_total integer;
+  v_next text := '';
+begin
+  perform switchboard_internal.agent(endpoint_id, 'list_todos');
+  if v_size not between 1 and 100 then
+    perform switchboard_internal.raise('invalid', 'pageSize must be between 1 and 100', null);
+  end if;
+  if state is not null and state not in ('TASK_STATE_SUBMITTED', 'TASK_STATE_WORKING', 'TASK_STATE_COMPLETED',
+       'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_INPUT_REQUIRED', 'TASK_STATE_REJECTED', 'TASK_STATE_AUTH_REQUIRED') then
+    perform switchboard_internal.raise('invalid', 'status must be a TASK_STATE_* name', null);
+  end if;
+  if v_history < 0 then
+    perform switchboard_internal.raise('invalid', 'historyLength must be at least 0', null);
+  end if;
+  select p.after_ts, p.after_id into v_after_ts, v_after_id
+    from switchboard_internal.list_page(null, v_size, page_token, 'ListTasks') p;
+
+  with matching as (
+    select x, switchboard_internal.a2a_status_at(x.state, x.head_claimed_at, x.updated_at) as at
+      from switchboard.todos x
+      left join switchboard.a2a_tasks a on a.todo_id = x.id
+     where x.endpoint_id = endpoint_id
+       and (context_id is null or coalesce(a.context_id, x.id::text) = context_id)
+       and (state is null
+            or switchboard_internal.a2a_state(x.state, x.last_seq, x.state = 'failed' and x.next_retry_at is null) = state)
+       and (status_after is null
+            or switchboard_internal.a2a_status_at(x.state, x.head_claimed_at, x.updated_at) >= status_after)
+  )
+  select (select count(*)::integer from matching),
+         array_agg(p.x order by p.at desc, (p.x).id desc), array_agg(p.at order by p.at desc, (p.x).id desc)
+    into v_total, v_rows, v_at
+    from (select m.x, m.at from matching m
+           where v_after_ts is null or (m.at, (m.x).id) < (v_after_ts, v_after_id)
+           order by m.at desc, (m.x).id desc
+           limit v_size + 1) p;
+
+  if cardinality(v_rows) > v_size then
+    v_next := switchboard_internal.list_cursor(v_at[v_size], v_rows[v_size].id);
+    v_rows := v_rows[1:v_size];
+  end if;
+  return jsonb_build_object(
+    'tasks', coalesce((select jsonb_agg(switchboard_internal.a2a_task(
+                                switchboard_internal.todo_detail(v_rows[i], case when v_history = 0 then 1
+                                                                               else switchboard_internal.limit_of('attempts_limit_max') end),
+                                (select a from switchboard.a2a_tasks a where a.todo_id = v_rows[i].id),
+                                v_history, with_artifacts) order by i)
+                         from generate_subscripts(v_rows, 1) i), '[]'::jsonb),
+    'nextPageToken', v_next,
+    'pageSize', v_size,
+    'totalSize', v_total);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_list(endpoint_id uuid, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.a2a_list(endpoint_id uuid, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean) IS 'A2A ListTasks: the caller''s todos as A2A Tasks, newest status change first. The status
+change is a2a_status_at: the running attempt''s claim, else the last transition, never a
+heartbeat. A page at a time; the filters combine. Reads only. Returns {tasks, nextPageToken (''''
+on the last page), pageSize, totalSize (matches, all pages)}. Errors: forbidden (revoked, or
+list_todos not vended), invalid (page_size not 1..100, state, history_length < 0, a page_token
+this function did not return).
+
+context_id: only tasks of this A2A context (a todo filed over MCP is its own context).
+state: only tasks in this A2A state (TASK_STATE_*); the ones a queue never produces match none.
+page_size: tasks on a page, 1..100.
+page_token: the previous page''s nextPageToken; null: the first page.
+history_length: null or 0: no history (a list reads one attempt per task); n: the newest n
+  messages of each task.
+status_after: only tasks whose status changed at or after this time.
+with_artifacts: true: a done todo''s result comes as its artifact.
+
+Example: select switchboard.a2a_list(endpoint_id => ''<endpoint_id>'', page_size => 20);';
+
+
+--
+-- Name: a2a_send(uuid, text, text, jsonb, text, jsonb, text, jsonb, integer, integer, timestamp with time zone, integer); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.a2a_send(endpoint_id uuid, message_id text, context_id text, message jsonb, queue text DEFAULT NULL::text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, history_length integer DEFAULT NULL::integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_a switchboard.a2a_tasks;
+  v_t switchboard.todos;
+  v_queue text := queue;
+  v_created boolean := false;
+  v_id uuid;
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  if message_id is null or octet_length(message_id) not between 1 and 256 then
+    perform switchboard_internal.raise('invalid', 'messageId must be 1-256 bytes', 'Send a unique messageId per message.');
+  end if;
+  if octet_length(context_id) not between 1 and 256 then
+    perform switchboard_internal.raise('invalid', 'contextId must be 1-256 bytes', null);
+  end if;
+  if history_length < 0 then
+    perform switchboard_internal.raise('invalid', 'historyLength must be at least 0', null);
+  end if;
+  perform switchboard_internal.check_json('message', message, 2 * switchboard_internal.limit_of('json_bytes'));
+  perform pg_advisory_xact_lock(hashtextextended('switchboard_a2a_send:' || endpoint_id::text || ':' || message_id, 0));
+  select a.* into v_a from switchboard.a2a_tasks a where a.endpoint_id = endpoint_id and a.message_id = message_id;
+  if found then
+    select x.* into v_t from switchboard.todos x where x.id = v_a.todo_id;
+  else
+    if v_queue is null then
+      select e.default_queue into v_queue from switchboard.endpoints e where e.id = endpoint_id;
+      if v_queue is null then
+        perform switchboard_internal.raise('invalid',
+          'queue is required: the message names no queue and this endpoint has no default queue',
+          'Send a data part {"queue": ..., "payload": ...}, or put "queue" in the message metadata, or ask the owner to set a default queue.');
+      end if;
+    end if;
+    v_id := (switchboard.add_todo(endpoint_id, v_queue, payload, title, routing, priority, max_attempts, run_at) ->> 'id')::uuid;
+    -- Not indexed, so this is a HOT update of the row just written: the todo now wakes its A2A followers.
+    update switchboard.todos x set a2a_wake_key = e.a2a_wake_key
+      from switchboard.endpoints e
+     where x.id = v_id and e.id = endpoint_id
+    returning x.* into v_t;
+    insert into switchboard.a2a_tasks (todo_id, endpoint_id, message_id, context_id, message)
+    values (v_t.id, endpoint_id, message_id, coalesce(context_id, v_t.id::text),
+            message || jsonb_build_object('taskId', v_t.id, 'contextId', coalesce(context_id, v_t.id::text), 'role', 'ROLE_USER'))
+    returning * into v_a;
+    v_created := true;
+  end if;
+  return jsonb_build_object(
+    'task', switchboard_internal.a2a_task(switchboard_internal.todo_detail(v_t, switchboard_internal.limit_of('attempts_limit_max')),
+                                          v_a, history_length),
+    'wake_key', v_t.a2a_wake_key,
+    'created', v_created);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_send(endpoint_id uuid, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.a2a_send(endpoint_id uuid, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer) IS 'A2A SendMessage: files a requester''s message as a todo and answers its task. add_todo''s
+rules and limits apply. The same message_id from the same endpoint answers the task it filed
+first, filing nothing (a retried send never files twice; an advisory lock on (endpoint,
+message_id) orders concurrent retries). The message is kept as the first entry of the task''s
+history. Returns {task, wake_key, created}: the A2A Task, the key its changes NOTIFY
+switchboard_a2a with, and whether this call filed it. Errors: forbidden (revoked, or add_todo not
+vended), invalid (message_id, context_id, history_length, queue, message size, or any limit of
+add_todo).
+
+message_id: the A2A messageId, 1..128 bytes: the key a retried send is known by.
+context_id: the A2A contextId to keep; null: the task id.
+message: the A2A message as sent (kept as the task''s first history entry).
+queue: the queue to file to; null: the endpoint''s default_queue (set by its owner), else invalid.
+payload: the work, any JSON up to 256 KiB (a text-only message: {"text": ...}).
+title: a line for humans (the Board), at most 512 bytes.
+routing: a JSON object up to 16 KiB, stored and returned, never interpreted.
+priority: -1000..1000; higher is claimed first.
+max_attempts: claims before a failure or a lapse dead-letters the todo; null: the default.
+run_at: not claimable before this time; null: now.
+history_length: how many history messages the answered task carries; null: all; 0: none.
+
+Example: select switchboard.a2a_send(endpoint_id => ''<endpoint_id>'', message_id => ''m-1'',
+  context_id => null, message => ''{"role": "ROLE_USER"}'', queue => ''builds'');';
+
+
+--
 -- Name: add_owner(text); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -156,6 +426,54 @@ run_at: not claimable before this time; null: now. A finite time in the years 00
 
 Example: select switchboard.add_todo(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
   payload => ''{"repo": "x"}'', title => ''fix arm64'');';
+
+
+--
+-- Name: agent_cancel(uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.agent_cancel(endpoint_id uuid, todo_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos;
+begin
+  perform switchboard_internal.agent(endpoint_id, 'cancel');
+  select x.* into v_t from switchboard.todos x
+   where x.id = todo_id and x.endpoint_id = endpoint_id
+   for update;
+  if not found then
+    perform switchboard_internal.not_found(todo_id);
+  end if;
+  if v_t.state = 'canceled' then
+    return switchboard_internal.todo_json(v_t);
+  end if;
+  if v_t.state = 'done' or (v_t.state = 'failed' and v_t.next_retry_at is null) then
+    perform switchboard_internal.raise('conflict',
+      format('todo %s is %s and cannot be canceled', todo_id, case v_t.state when 'done' then 'done' else 'a dead letter' end),
+      'A done todo or a dead letter has nothing left to stop; get_todo shows how it ended.');
+  end if;
+  v_t := switchboard_internal.end_attempt(v_t, 'canceled', null, null, null);
+  return switchboard_internal.todo_json(v_t);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION agent_cancel(endpoint_id uuid, todo_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.agent_cancel(endpoint_id uuid, todo_id uuid) IS 'the agent verb cancel: a requester stops a todo of its scope (the spec''s "A2A
+cancel"). pending, claimed, or failed waiting for a retry -> canceled; a claimed todo''s open
+attempt closes canceled/canceled in the same statement (end_attempt, through transition()).
+Already canceled: answered as it stands, nothing changed (a retried cancel is not an error).
+Locks the todo row. Returns the todo document. Errors: forbidden (revoked, or cancel not vended),
+not_found (unknown or another tenant''s id, identically), conflict (done, or a dead letter:
+nothing is running or will run to cancel).
+
+Example: select switchboard.agent_cancel(endpoint_id => ''<endpoint_id>'', todo_id => ''<todo_id>'');';
 
 
 --
@@ -833,7 +1151,7 @@ CREATE FUNCTION switchboard.list_endpoints(owner_id uuid) RETURNS jsonb
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
   select jsonb_build_object('endpoints', coalesce(jsonb_agg(jsonb_build_object(
-           'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs),
+           'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs), 'default_queue', e.default_queue,
            'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at))
            order by e.created_at desc, e.id), '[]'::jsonb))
   from switchboard.endpoints e
@@ -847,7 +1165,7 @@ $$;
 
 COMMENT ON FUNCTION switchboard.list_endpoints(owner_id uuid) IS 'an owner''s endpoints, newest first, never with a credential. Only the
 credentials'' digests are stored. Reads only. Returns {endpoints: [{endpoint_id, agent_id, verbs,
-created_at, revoked_at}]}. Errors: none (an unknown owner has no endpoints).
+default_queue, created_at, revoked_at}]}. Errors: none (an unknown owner has no endpoints).
 
 Example: select switchboard.list_endpoints(owner_id => ''<owner_id>'');';
 
@@ -1726,6 +2044,7 @@ declare
   v_count integer;
   v_endpoints uuid[];
   v_queues text[];
+  v_wakes text[];
 begin
   if batch_limit is not null and batch_limit < 1 then
     perform switchboard_internal.raise('invalid', 'batch_limit must be at least 1', null);
@@ -1741,9 +2060,12 @@ begin
        set state = 'pending', next_retry_at = null, updated_at = v_now
       from due d
      where x.id = d.id
-    returning x.endpoint_id, x.queue
+    returning x.endpoint_id, x.queue, x.a2a_wake_key
   )
-  select count(*)::integer, array_agg(m.endpoint_id), array_agg(m.queue) into v_count, v_endpoints, v_queues from moved m;
+  select count(*)::integer, array_agg(m.endpoint_id), array_agg(m.queue),
+         array_agg(distinct m.a2a_wake_key) filter (where m.a2a_wake_key is not null)
+    into v_count, v_endpoints, v_queues, v_wakes from moved m;
+  perform switchboard_internal.a2a_wake(w.key) from unnest(v_wakes) w(key);
   perform switchboard_internal.ring(d.endpoint_id, d.queue)
      from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues) u(endpoint_id, queue)) d;
   return v_count;
@@ -1757,10 +2079,10 @@ $$;
 
 COMMENT ON FUNCTION switchboard.requeue_due_retries(batch_limit integer) IS 'the worker''s due-retry sweep: every tenant''s failed todos whose retry is due
 go back to pending. failed -> pending, next_retry_at cleared, ready_at kept (so the queue order
-holds), the attempt counter unchanged; the doorbell rings for each endpoint and queue. claim_next
-takes a due retry even before this runs: the sweep is what wakes the waiters. Picks with FOR
-UPDATE SKIP LOCKED, earliest due first. Returns the number of todos re-queued. Errors: invalid
-(batch_limit below 1).
+holds), the attempt counter unchanged; the doorbell rings for each endpoint and queue, and todos
+filed over A2A wake their followers (a2a_wake). claim_next takes a due retry even before this
+runs: the sweep is what wakes the waiters. Picks with FOR UPDATE SKIP LOCKED, earliest due first.
+Returns the number of todos re-queued. Errors: invalid (batch_limit below 1).
 
 Example: select switchboard.requeue_due_retries(batch_limit => 1000);';
 
@@ -1785,6 +2107,7 @@ begin
    where x.id = v_t.id
   returning x.* into v_t;
   perform switchboard_internal.ring(v_t.endpoint_id, v_t.queue);
+  perform switchboard_internal.a2a_wake(v_t.a2a_wake_key);
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
@@ -1796,8 +2119,9 @@ $$;
 
 COMMENT ON FUNCTION switchboard.retry_now(owner_id uuid, todo_id uuid) IS 'the owner''s manual retry (the Board''s Retry now) of a failed todo, dead letter or not.
 failed -> pending, claimable now; the attempt counter restarts (the next claim is attempt 1) and
-seq continues. Locks the todo row. Returns the todo document. Errors: not_found (not a todo of
-the owner''s endpoints; identical to an unknown id), conflict (not failed).
+seq continues; rings the doorbell, and a todo filed over A2A wakes its followers (a2a_wake).
+Locks the todo row. Returns the todo document. Errors: not_found (not a todo of the owner''s
+endpoints; identical to an unknown id), conflict (not failed).
 
 Example: select switchboard.retry_now(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'');';
 
@@ -2042,6 +2366,49 @@ burst: the bucket''s size; null: claims_per_minute.
 
 Example: select switchboard.set_endpoint_admission(endpoint_id => ''<endpoint_id>'',
   claims_per_minute => 120, burst => 20);';
+
+
+--
+-- Name: set_endpoint_default_queue(uuid, uuid, text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.set_endpoint_default_queue(owner_id uuid, endpoint_id uuid, queue text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_e switchboard.endpoints;
+begin
+  if queue is not null then
+    perform switchboard_internal.check_queue(queue);
+  end if;
+  update switchboard.endpoints e set default_queue = queue
+   where e.id = endpoint_id and e.owner_id = owner_id
+  returning e.* into v_e;
+  if not found then
+    perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
+                               'list_endpoints shows the endpoints you vended.');
+  end if;
+  return jsonb_build_object('endpoint_id', v_e.id, 'default_queue', v_e.default_queue);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_endpoint_default_queue(owner_id uuid, endpoint_id uuid, queue text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.set_endpoint_default_queue(owner_id uuid, endpoint_id uuid, queue text) IS 'an owner sets (or, with null, clears) an endpoint''s default queue. It
+is the queue a requester''s A2A message goes to when it names none (a text-only message). Locks
+the endpoint row. Returns {endpoint_id, default_queue}. Errors: not_found (not an endpoint of
+this owner; another owner''s looks the same), invalid (queue format).
+
+endpoint_id: the endpoint (one of the owner''s).
+queue: the default queue, 1-128 of letters, digits and _ . : / -; null: none.
+
+Example: select switchboard.set_endpoint_default_queue(owner_id => ''<owner_id>'',
+  endpoint_id => ''<endpoint_id>'', queue => ''builds'');';
 
 
 --
@@ -2369,6 +2736,112 @@ Example: select switchboard.webhook_target(kind => ''endpoint_doorbell'', id => 
 
 
 --
+-- Name: a2a_cancel(text, uuid, integer); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.a2a_cancel(credential text, task_id uuid, history_length integer DEFAULT NULL::integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.a2a_cancel(switchboard_internal.agent_endpoint(credential), task_id, history_length);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_cancel(credential text, task_id uuid, history_length integer); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.a2a_cancel(credential text, task_id uuid, history_length integer) IS 'switchboard.a2a_cancel for the endpoint the bearer credential names. The /a2a
+surface''s CancelTask, and an A2UI cancel action. The credential is digested inside the statement
+that runs the verb, so a revoked credential is refused at its next call. Returns what
+switchboard.a2a_cancel returns. Errors: forbidden (an unknown, expired or revoked credential, or
+without cancel), then those of switchboard.a2a_cancel.';
+
+
+--
+-- Name: a2a_get(text, uuid, integer); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.a2a_get(credential text, task_id uuid, history_length integer DEFAULT NULL::integer) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.a2a_get(switchboard_internal.agent_endpoint(credential), task_id, history_length);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_get(credential text, task_id uuid, history_length integer); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.a2a_get(credential text, task_id uuid, history_length integer) IS 'switchboard.a2a_get for the endpoint the bearer credential names. The /a2a
+surface''s GetTask, and every re-read of a stream. The credential is digested inside the statement
+that runs the verb, so a revoked credential is refused at its next call. Returns what
+switchboard.a2a_get returns. Errors: forbidden (an unknown, expired or revoked credential, or
+without get_todo (or list_todos)), then those of switchboard.a2a_get.';
+
+
+--
+-- Name: a2a_list(text, text, text, integer, text, integer, timestamp with time zone, boolean); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.a2a_list(credential text, context_id text DEFAULT NULL::text, state text DEFAULT NULL::text, page_size integer DEFAULT 50, page_token text DEFAULT NULL::text, history_length integer DEFAULT NULL::integer, status_after timestamp with time zone DEFAULT NULL::timestamp with time zone, with_artifacts boolean DEFAULT false) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.a2a_list(switchboard_internal.agent_endpoint(credential), context_id, state, page_size, page_token,
+                              history_length, status_after, with_artifacts);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_list(credential text, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.a2a_list(credential text, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean) IS 'switchboard.a2a_list for the endpoint the bearer credential names (the /a2a
+surface''s ListTasks). The credential is digested inside the statement that runs the verb, so a
+revoked credential is refused at its next call. Returns what switchboard.a2a_list returns.
+Errors: forbidden (an unknown, expired or revoked credential, or without list_todos), then those
+of switchboard.a2a_list.';
+
+
+--
+-- Name: a2a_send(text, text, text, jsonb, text, jsonb, text, jsonb, integer, integer, timestamp with time zone, integer); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.a2a_send(credential text, message_id text, context_id text, message jsonb, queue text DEFAULT NULL::text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, history_length integer DEFAULT NULL::integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.a2a_send(switchboard_internal.agent_endpoint(credential), message_id, context_id, message, queue, payload,
+                              title, routing, priority, max_attempts, run_at, history_length);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_send(credential text, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.a2a_send(credential text, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer) IS 'switchboard.a2a_send for the endpoint the bearer credential names (the /a2a
+surface''s SendMessage). The credential is digested inside the statement that runs the verb, so a
+revoked credential is refused at its next call. Returns what switchboard.a2a_send returns.
+Errors: forbidden (an unknown, expired or revoked credential, or without add_todo), then those of
+switchboard.a2a_send.';
+
+
+--
 -- Name: add_todo(text, text, jsonb, text, jsonb, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
@@ -2414,6 +2887,32 @@ COMMENT ON FUNCTION switchboard_agent.authenticate(credential text) IS 'who a be
 the MCP server asks of a credential: its own endpoint and verb set, nothing of anyone else''s.
 Reads only. Returns {endpoint_id, owner_id, agent_id, verbs}. Errors: forbidden (unknown, expired
 or revoked; not told apart).';
+
+
+--
+-- Name: cancel(text, uuid); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.cancel(credential text, todo_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.agent_cancel(switchboard_internal.agent_endpoint(credential), todo_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION cancel(credential text, todo_id uuid); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.cancel(credential text, todo_id uuid) IS 'switchboard.agent_cancel for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.agent_cancel
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.agent_cancel.';
 
 
 --
@@ -2775,6 +3274,32 @@ switchboard.owner_complete.';
 
 
 --
+-- Name: endpoints(text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.endpoints(session_secret text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.list_endpoints(switchboard_internal.board_owner(session_secret, null, false));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION endpoints(session_secret text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.endpoints(session_secret text) IS 'switchboard.list_endpoints for the owner whose live Board session secret is
+sent (a read). The secret is resolved inside the statement that runs the verb, so a connection
+holding switchboard_board can act only for a signed-in owner; Returns what
+switchboard.list_endpoints returns (never a credential). Errors: forbidden (no live session),
+then those of switchboard.list_endpoints.';
+
+
+--
 -- Name: extend(text, text, uuid, integer); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -2978,6 +3503,34 @@ expires_at}. Errors: forbidden (no live session; with for_write, a missing or wr
 
 
 --
+-- Name: set_endpoint_default_queue(text, text, uuid, text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.set_endpoint_default_queue(switchboard_internal.board_owner(session_secret, csrf_token, true), endpoint, queue);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) IS 'switchboard.set_endpoint_default_queue for the signed-in
+owner. A state-changing action: the session''s CSRF token must come with it; the secret is
+resolved inside the statement that runs the verb. The endpoint is named `endpoint`, not
+`endpoint_id`: it is what is acted on, inside the owner''s scope, not an identity the caller acts
+as (no surface role may execute a function taking an endpoint_id). Returns what
+switchboard.set_endpoint_default_queue returns. Errors: forbidden (no live session, or a wrong
+CSRF token), then those of switchboard.set_endpoint_default_queue.';
+
+
+--
 -- Name: sign_in(text); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -3016,6 +3569,320 @@ $$;
 
 COMMENT ON FUNCTION switchboard_board.sign_out(session_secret text) IS 'switchboard.owner_sign_out, for the Board''s own connection. It takes the
 session secret the browser holds, never an owner id. Returns {signed_out: true}. Errors: none.';
+
+
+--
+-- Name: a2a_attempt(jsonb); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.a2a_attempt(a jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    AS $$
+  select jsonb_build_object(
+    'seq', a -> 'seq',
+    'attempt', a -> 'attempt',
+    'claimerKind', a -> 'claimer_kind',
+    'claimant', a -> 'claimant',
+    'outcome', a -> 'outcome',
+    'disposition', a -> 'disposition',
+    'died', a -> 'died',
+    'summary', a -> 'summary',
+    'summaryTruncated', a -> 'summary_truncated',
+    'artifact', a -> 'artifact',
+    'claimedAt', a -> 'claimed_at',
+    'lastHeartbeatAt', a -> 'last_heartbeat_at',
+    'endedAt', a -> 'ended_at',
+    'notice', switchboard_internal.notice())
+$$;
+
+
+--
+-- Name: FUNCTION a2a_attempt(a jsonb); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.a2a_attempt(a jsonb) IS 'one attempt as the data an A2A reader gets. From a todo document (attempt_json''s
+snake_case), in camelCase, with the notice that its summary, claimant and artifact are data
+written by earlier attempts. The artifact stays a string (never a url part a client would fetch).';
+
+
+--
+-- Name: a2a_history(jsonb, jsonb, text, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.a2a_history(detail jsonb, request jsonb, context_id text, history_length integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  select coalesce(jsonb_agg(h.m order by h.ord), '[]'::jsonb)
+    from (select m.ord, m.m
+            from (select 0 as ord,
+                         coalesce(request, jsonb_build_object(
+                           'messageId', detail ->> 'id', 'role', 'ROLE_USER',
+                           'parts', jsonb_build_array(jsonb_build_object(
+                             'data', jsonb_build_object('queue', detail -> 'queue', 'title', detail -> 'title',
+                                                        'payload', detail -> 'payload'),
+                             'mediaType', 'application/json'))))
+                         || jsonb_build_object('taskId', detail ->> 'id', 'contextId', context_id) as m
+                  union all
+                  select (a ->> 'seq')::integer,
+                         jsonb_build_object(
+                           'messageId', format('%s:attempt:%s', detail ->> 'id', a ->> 'seq'),
+                           'role', 'ROLE_AGENT',
+                           'taskId', detail ->> 'id',
+                           'contextId', context_id,
+                           'parts', jsonb_build_array(jsonb_build_object(
+                             'data', switchboard_internal.a2a_attempt(a), 'mediaType', 'application/json')),
+                           'metadata', jsonb_build_object('notice', switchboard_internal.notice()))
+                    from jsonb_array_elements(detail -> 'attempts') a
+                   where a ->> 'ended_at' is not null) m
+           order by m.ord desc
+           limit history_length) h
+$$;
+
+
+--
+-- Name: FUNCTION a2a_history(detail jsonb, request jsonb, context_id text, history_length integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.a2a_history(detail jsonb, request jsonb, context_id text, history_length integer) IS 'a task''s history, oldest first. The requester''s message (as it was sent; for a todo
+filed over MCP, one made from its queue, title and payload), then one agent message per closed
+attempt among the todo document''s attempts (a data part: a2a_attempt, with the notice), the open
+attempt left to the status. history_length null: all of them; 0: none; n: the newest n.';
+
+
+--
+-- Name: a2a_state(text, integer, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.a2a_state(state text, last_seq integer, dead_letter boolean) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select case
+           when state = 'pending' and last_seq = 0 then 'TASK_STATE_SUBMITTED'
+           when state = 'done' then 'TASK_STATE_COMPLETED'
+           when state = 'canceled' then 'TASK_STATE_CANCELED'
+           when state = 'failed' and dead_letter then 'TASK_STATE_FAILED'
+           else 'TASK_STATE_WORKING'
+         end
+$$;
+
+
+--
+-- Name: FUNCTION a2a_state(state text, last_seq integer, dead_letter boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.a2a_state(state text, last_seq integer, dead_letter boolean) IS 'the A2A task state of a todo. Never claimed and pending -> SUBMITTED; claimed, or
+pending again after an attempt (released, died, retried), or failed with a retry scheduled ->
+WORKING; done -> COMPLETED; a dead letter (failed, no retry) -> FAILED; canceled -> CANCELED. A
+dead letter the owner retries reads WORKING again.';
+
+
+--
+-- Name: a2a_status(jsonb, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.a2a_status(detail jsonb, context_id text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    AS $$
+declare
+  v_state text := detail ->> 'state';
+  v_seq integer := (detail ->> 'attempts_total')::integer;
+  v_a2a text := switchboard_internal.a2a_state(v_state, v_seq, (detail ->> 'dead_letter')::boolean);
+  v_last jsonb := detail -> 'attempts' -> 0;
+  v_ended boolean := v_last ->> 'ended_at' is not null;
+  v_story text;
+  v_text text;
+  v_parts jsonb;
+begin
+  if v_ended then
+    v_story := format('attempt %s ', v_last ->> 'seq') || case v_last ->> 'outcome'
+      when 'completed' then 'completed'
+      when 'failed' then 'failed'
+      when 'released' then 'was released'
+      when 'lease_expired' then 'died (lease lapsed)'
+      when 'reaped' then 'died (lease lapsed)'
+      when 'canceled' then 'was canceled'
+      when 'revoked' then 'ended: its worker''s credential was revoked'
+      else coalesce(v_last ->> 'outcome', 'ended') end || format(' at %s', v_last ->> 'ended_at');
+  end if;
+  v_text := case
+    when v_a2a = 'TASK_STATE_SUBMITTED' then
+      format('waiting in queue %s for its first claim', detail ->> 'queue')
+      || case when (detail ->> 'run_at')::timestamptz > now() then format('; claimable from %s', detail ->> 'run_at') else '' end
+    when v_state = 'claimed' and (detail ->> 'lease_lapsed')::boolean then
+      format('attempt %s (%s of %s) went silent: its lease lapsed at %s; it will be closed and the todo retried or dead-lettered',
+             v_last ->> 'seq', detail ->> 'attempt', detail ->> 'max_attempts', detail ->> 'lease_expires_at')
+    when v_state = 'claimed' then
+      format('attempt %s (%s of %s) running since %s', v_last ->> 'seq', detail ->> 'attempt', detail ->> 'max_attempts',
+             v_last ->> 'claimed_at')
+    when v_a2a = 'TASK_STATE_COMPLETED' then coalesce(v_story, 'completed')
+    when v_a2a = 'TASK_STATE_CANCELED' then
+      format('canceled at %s', detail ->> 'updated_at')
+      || case when v_last ->> 'outcome' = 'canceled' then format(' while attempt %s was running', v_last ->> 'seq') else '' end
+    when v_a2a = 'TASK_STATE_FAILED' then
+      coalesce(v_story, 'failed') || '; dead-lettered: nothing retries it unless its owner uses Retry now'
+    when v_state = 'failed' then
+      coalesce(v_story, 'failed') || format('; retry at %s', detail ->> 'next_retry_at')
+    when v_last ->> 'disposition' = 'dead_lettered' then
+      coalesce(v_story, 'dead-lettered') || format('; retried by its owner at %s; waiting for the next claim', detail ->> 'updated_at')
+    else coalesce(v_story, 'requeued') || '; waiting for the next claim'
+  end;
+  v_parts := jsonb_build_array(jsonb_build_object('text', v_text));
+  if v_ended then
+    v_parts := v_parts || jsonb_build_array(jsonb_build_object(
+      'data', jsonb_build_object('lastAttempt', switchboard_internal.a2a_attempt(v_last)), 'mediaType', 'application/json'));
+  end if;
+  return jsonb_build_object(
+    'state', v_a2a,
+    'timestamp', switchboard_internal.ts(switchboard_internal.a2a_status_at(
+                   v_state, (v_last ->> 'claimed_at')::timestamptz, (detail ->> 'updated_at')::timestamptz)),
+    'message', jsonb_build_object(
+      'messageId', format('%s:status:%s:%s', detail ->> 'id', v_seq, lower(substr(v_a2a, 12))),
+      'role', 'ROLE_AGENT',
+      'taskId', detail ->> 'id',
+      'contextId', context_id,
+      'parts', v_parts,
+      'metadata', jsonb_build_object('notice', switchboard_internal.notice())));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_status(detail jsonb, context_id text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.a2a_status(detail jsonb, context_id text) IS 'the A2A TaskStatus of a todo document. From todo_detail''s (attempts newest first):
+its state (a2a_state), the timestamp of its last visible change (a2a_status_at: never a
+heartbeat) and an agent message telling the attempt story in one sentence built from states,
+numbers and times only ("attempt 2 died (lease lapsed) at …; retry at …"), never from text an
+attempt wrote. When the newest attempt has ended, a data part carries it (a2a_attempt: outcome,
+summary as data, with the notice): a FAILED task''s final attempt is read there.';
+
+
+--
+-- Name: a2a_status_at(text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.a2a_status_at(state text, head_claimed_at timestamp with time zone, updated_at timestamp with time zone) RETURNS timestamp with time zone
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select case when state = 'claimed' then coalesce(head_claimed_at, updated_at) else updated_at end
+$$;
+
+
+--
+-- Name: FUNCTION a2a_status_at(state text, head_claimed_at timestamp with time zone, updated_at timestamp with time zone); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.a2a_status_at(state text, head_claimed_at timestamp with time zone, updated_at timestamp with time zone) IS 'when a todo last changed in a way its requester sees. The claim of the attempt
+running now, else the last transition (updated_at). Never a heartbeat: heartbeats move updated_at
+only while a todo is claimed.';
+
+
+SET default_table_access_method = heap;
+
+--
+-- Name: a2a_tasks; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.a2a_tasks (
+    todo_id uuid NOT NULL,
+    endpoint_id uuid NOT NULL,
+    message_id text NOT NULL,
+    context_id text NOT NULL,
+    message jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT a2a_tasks_context_id_size CHECK (((octet_length(context_id) >= 1) AND (octet_length(context_id) <= 256))),
+    CONSTRAINT a2a_tasks_message_id_size CHECK (((octet_length(message_id) >= 1) AND (octet_length(message_id) <= 256)))
+);
+
+
+--
+-- Name: TABLE a2a_tasks; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.a2a_tasks IS 'Todos filed over A2A: the requester''s messageId (unique per endpoint: a retried send never files twice), contextId and message.';
+
+
+--
+-- Name: a2a_task(jsonb, switchboard.a2a_tasks, integer, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.a2a_task(detail jsonb, task switchboard.a2a_tasks, history_length integer, with_artifacts boolean DEFAULT true) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  select jsonb_build_object(
+           'id', detail ->> 'id',
+           'contextId', coalesce(task.context_id, detail ->> 'id'),
+           'status', switchboard_internal.a2a_status(detail, coalesce(task.context_id, detail ->> 'id')),
+           'history', case when history_length = 0 then '[]'::jsonb
+                           else switchboard_internal.a2a_history(detail, task.message, coalesce(task.context_id, detail ->> 'id'),
+                                                                 history_length) end,
+           'metadata', jsonb_build_object(
+             'queue', detail -> 'queue',
+             'title', detail -> 'title',
+             'attempt', detail -> 'attempt',
+             'maxAttempts', detail -> 'max_attempts',
+             'attemptsTotal', detail -> 'attempts_total',
+             'attemptsPruned', detail -> 'attempts_pruned',
+             'attemptsOmitted', case when history_length = 0 then 0
+                                     else greatest(0, (detail ->> 'attempts_total')::integer - (detail ->> 'attempts_pruned')::integer
+                                                      - jsonb_array_length(detail -> 'attempts')) end,
+             'nextRetryAt', detail -> 'next_retry_at',
+             'deadLetter', detail -> 'dead_letter',
+             'createdAt', detail -> 'created_at',
+             'cancelable', detail ->> 'state' in ('pending', 'claimed')
+                           or (detail ->> 'state' = 'failed' and detail ->> 'next_retry_at' is not null),
+             'notice', switchboard_internal.notice()))
+      || case when with_artifacts and detail ->> 'state' = 'done' and jsonb_typeof(detail -> 'result') <> 'null'
+              then jsonb_build_object('artifacts', jsonb_build_array(jsonb_build_object(
+                     'artifactId', 'result',
+                     'name', 'result',
+                     'parts', jsonb_build_array(case when jsonb_typeof(detail -> 'result') = 'string'
+                                                     then jsonb_build_object('text', detail ->> 'result')
+                                                     else jsonb_build_object('data', detail -> 'result',
+                                                                             'mediaType', 'application/json') end))))
+              else '{}'::jsonb end
+$$;
+
+
+--
+-- Name: FUNCTION a2a_task(detail jsonb, task switchboard.a2a_tasks, history_length integer, with_artifacts boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.a2a_task(detail jsonb, task switchboard.a2a_tasks, history_length integer, with_artifacts boolean) IS 'the A2A Task (v1.0 JSON) of a todo document. From todo_detail''s (attempts newest first)
+and, for a todo filed over A2A, its a2a_tasks row: id, contextId (the task id when none was
+stored), status (a2a_status), the result as an artifact once done (an object, array, number or
+boolean a data part, a string a text part), the history (a2a_history; none when history_length is
+0) and metadata: queue, title, counts (attemptsTotal, attemptsPruned: removed by the history cap,
+attemptsOmitted: older than the attempts read, when a history is asked for), nextRetryAt,
+deadLetter, cancelable (what the agent verb cancel would accept) and the untrusted-data notice.';
+
+
+--
+-- Name: a2a_wake(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.a2a_wake(wake_key text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+begin
+  if wake_key is not null then
+    perform pg_notify('switchboard_a2a', wake_key);
+  end if;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_wake(wake_key text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.a2a_wake(wake_key text) IS 'a todo filed over A2A changed where its requester can see it (claimed, closed,
+re-queued, canceled). NOTIFY switchboard_a2a with the filing endpoint''s opaque wake key, in the
+caller''s transaction (delivered at commit, folded with identical ones of the same transaction).
+No todo id, endpoint id or text: any login may LISTEN, so a wake is only a hint for the server to
+re-read its streams through their credentials. The transitions call it only when the todo''s
+a2a_wake_key is set, so a todo filed over MCP pays one null test and no NOTIFY.';
 
 
 --
@@ -3149,7 +4016,8 @@ forbidden (unknown, expired or revoked; not told apart).';
 CREATE FUNCTION switchboard_internal.agent_verbs() RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
-  select array['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos']::text[];
+  select array['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos',
+               'cancel']::text[];
 $$;
 
 
@@ -3320,8 +4188,6 @@ rules of an attempt for the head: todo_attempts_outcome_pair, todo_attempts_died
 call per row is cheaper than PostgreSQL 15 re-parsing a dozen CHECK expressions for every statement.';
 
 
-SET default_table_access_method = heap;
-
 --
 -- Name: earlier_attempts; Type: TABLE; Schema: switchboard; Owner: -
 --
@@ -3399,6 +4265,7 @@ CREATE TABLE switchboard.todos (
     head_summary_truncated boolean DEFAULT false NOT NULL,
     head_artifact text,
     lease_token_sha256 bytea,
+    a2a_wake_key text,
     CONSTRAINT todos_row_rules CHECK (switchboard_internal.todos_row_ok(state, owner, lease_expires_at, ready_at, next_retry_at, attempt, max_attempts, last_seq, attempts_pruned, head_claimer_kind, head_endpoint_id, head_owner_id, head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256))
 )
 WITH (fillfactor='80');
@@ -3551,6 +4418,13 @@ COMMENT ON COLUMN switchboard.todos.lease_token_sha256 IS 'SHA-256 of the newest
 
 
 --
+-- Name: COLUMN todos.a2a_wake_key; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.a2a_wake_key IS 'The filing endpoint''s a2a_wake_key when the todo was filed over A2A (its transitions NOTIFY switchboard_a2a), else null.';
+
+
+--
 -- Name: todo_attempts; Type: VIEW; Schema: switchboard; Owner: -
 --
 
@@ -3655,8 +4529,11 @@ CREATE TABLE switchboard.endpoints (
     previous_credential_sha256 bytea,
     previous_credential_expires_at timestamp with time zone,
     credential_rotated_at timestamp with time zone,
+    default_queue text,
+    a2a_wake_key text DEFAULT replace((gen_random_uuid())::text, '-'::text, ''::text) NOT NULL,
     CONSTRAINT endpoints_agent_id_format CHECK ((agent_id ~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$'::text)),
     CONSTRAINT endpoints_credential_is_sha256 CHECK ((octet_length(credential_sha256) = 32)),
+    CONSTRAINT endpoints_default_queue_format CHECK ((default_queue ~ '^[A-Za-z0-9][A-Za-z0-9_.:/-]{0,127}$'::text)),
     CONSTRAINT endpoints_doorbell_url_format CHECK (((doorbell_url ~ '^https?://[^[:space:]]+$'::text) AND (octet_length(doorbell_url) <= 2048))),
     CONSTRAINT endpoints_previous_credential_has_expiry CHECK (((previous_credential_sha256 IS NULL) = (previous_credential_expires_at IS NULL))),
     CONSTRAINT endpoints_previous_credential_is_sha256 CHECK ((octet_length(previous_credential_sha256) = 32)),
@@ -3669,6 +4546,20 @@ CREATE TABLE switchboard.endpoints (
 --
 
 COMMENT ON TABLE switchboard.endpoints IS 'Agent credentials vended by an owner: frozen verb set, SHA-256 of the credential, revoked_at.';
+
+
+--
+-- Name: COLUMN endpoints.default_queue; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.endpoints.default_queue IS 'Where a requester''s A2A message without a queue goes (switchboard.set_endpoint_default_queue); null: such a message is invalid.';
+
+
+--
+-- Name: COLUMN endpoints.a2a_wake_key; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.endpoints.a2a_wake_key IS 'Opaque key NOTIFY switchboard_a2a carries when a todo this endpoint filed over A2A changes; says nothing to a listener.';
 
 
 --
@@ -4131,6 +5022,9 @@ begin
   -- history}
   )
   select m.* into v_todo from moved m;
+  if v_todo.a2a_wake_key is not null then
+    perform switchboard_internal.a2a_wake(v_todo.a2a_wake_key);
+  end if;
   if v_ready <= v_now then
     -- Claimable now: released, or failed with a retry already due (a zero backoff).
     perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
@@ -4150,9 +5044,10 @@ COMMENT ON FUNCTION switchboard_internal.end_attempt(t switchboard.todos, outcom
 transitions that end a lease (or, for cancel, a todo that has none): the open attempt, the todo''s
 head, is closed with its outcome and disposition (transition()) in the same UPDATE that moves the
 todo on, and the close is counted; then a todo pending again rings its doorbell (ring) and a dead
-letter is notified (notify_dead_letter). The summary is cut to 2048 bytes on a UTF-8 boundary and
-marked; with attempt_summary_from_result on, a complete or fail without a summary stores the
-compact JSON of its result instead. Returns the new todo row.
+letter is notified (notify_dead_letter), and a todo filed over A2A wakes its followers
+(a2a_wake). The summary is cut to 2048 bytes on a UTF-8 boundary and marked; with
+attempt_summary_from_result on, a complete or fail without a summary stores the compact JSON of
+its result instead. Returns the new todo row.
 
   completed              -> done, result stored
   failed below the cap   -> failed, retry at now + backoff
@@ -4178,6 +5073,7 @@ declare
   v_doc jsonb;
   v_endpoint uuid;
   v_queue text;
+  v_wake text;
 begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use hold_agent and end_attempt', outcome;
@@ -4208,7 +5104,7 @@ begin
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,
-              x.endpoint_id, x.queue
+              x.endpoint_id, x.queue, x.a2a_wake_key
   -- history{
   ), counted as (
     -- held closed exactly the one open attempt: count it here, as one more part of the closing statement, rather
@@ -4218,7 +5114,10 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
   )
-  select h.doc, h.endpoint_id, h.queue into v_doc, v_endpoint, v_queue from held h;
+  select h.doc, h.endpoint_id, h.queue, h.a2a_wake_key into v_doc, v_endpoint, v_queue, v_wake from held h;
+  if v_wake is not null then
+    perform switchboard_internal.a2a_wake(v_wake);
+  end if;
   if outcome = 'released' and v_doc is not null then
     perform switchboard_internal.ring(v_endpoint, v_queue);
   end if;
@@ -4235,12 +5134,12 @@ COMMENT ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid
 apply. The authorization (authorized_endpoint) and the holder check (holds_lease: this agent,
 live lease, the fence), the same definitions the long way reads, sit in the WHERE of the todo''s
 UPDATE, and the same UPDATE closes the attempt, the todo''s head, so nothing else is written but
-the close counter. Only completed and released: their outcome does not depend on the row (fail''s
-retry-or-dead-letter does). Returns the todo''s document (todo_doc, built in the RETURNING), or
-null when nothing matched: the verb then goes the long way (agent, the argument checks,
-hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found, conflict, in
-that order) or, when the caller does hold the lease after all (a race the single statement lost),
-ends it lock-then-check.
+the close counter; a todo filed over A2A wakes its followers (a2a_wake). Only completed and
+released: their outcome does not depend on the row (fail''s retry-or-dead-letter does). Returns
+the todo''s document (todo_doc, built in the RETURNING), or null when nothing matched: the verb
+then goes the long way (agent, the argument checks, hold_agent, end_attempt), which raises what
+is wrong (forbidden, invalid, not_found, conflict, in that order) or, when the caller does hold
+the lease after all (a race the single statement lost), ends it lock-then-check.
 
 Why it is safe under READ COMMITTED: when the todo row changed after the statement''s snapshot,
 the UPDATE re-checks the WHERE against the newest row version. A cancel cleared the holder; a
@@ -4636,6 +5535,7 @@ declare
   v_doc jsonb;
   v_seq integer;
   v_prior jsonb := '[]'::jsonb;
+  v_wake text;
 begin
   -- Over its budget: throttled, nothing changed. budgeted false: the caller read, in this transaction, that the
   -- endpoint has no budget (claim_next, with its authorization), so there is no bucket row to charge.
@@ -4696,8 +5596,12 @@ begin
                                           x.updated_at)
             || jsonb_build_object('payload', x.payload, 'routing', x.routing, 'attempt_seq', x.last_seq,
                                   'attempts_total', x.last_seq, 'notice', switchboard_internal.notice()),
-            x.last_seq
-       into v_doc, v_seq;
+            x.last_seq, x.a2a_wake_key
+       into v_doc, v_seq, v_wake;
+  -- A todo filed over A2A tells its followers it was claimed; one filed over MCP (null) pays this test only.
+  if v_wake is not null then
+    perform switchboard_internal.a2a_wake(v_wake);
+  end if;
 
   -- history{
   -- The cap is never below 5 (history_cap), so a todo's first five claims need not read the setting.
@@ -4744,7 +5648,8 @@ earlier_attempts, closed as it was, or, when it is a lapsed lease being taken ov
 lease_expired/requeued (and counted); once a todo is over attempt_history_max_per_todo, the
 oldest earlier attempts are deleted and counted in attempts_pruned. Returns the claim document:
 the todo with payload and routing, attempt_seq, attempts_total, prior_attempts (five newest
-closed, newest first), the notice, and lease_token when fenced. Errors: throttled (admit_claim).
+closed, newest first), the notice, and lease_token when fenced. A todo filed over A2A wakes its
+followers (a2a_wake). Errors: throttled (admit_claim).
 
 Lines between `-- history{` and `-- history}` (here, in end_held, end_attempt, reap_locked and
 the verbs that stamp the head) are the attempt-history work: bench/lib/no-history.ts cuts them
@@ -4918,6 +5823,7 @@ declare
   v_endpoints uuid[];
   v_queues text[];
   v_caps boolean[];
+  v_wakes text[];
 begin
   with moved as (
     update switchboard.todos x
@@ -4929,7 +5835,7 @@ begin
            head_disposition = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).disposition
            -- history}
      where x.id = any(todo_ids) and x.state = 'claimed' and x.lease_expires_at <= at_time
-    returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap
+    returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap, x.a2a_wake_key
   -- history{
   ), counted as (
     -- Once per queue, not once per row: a thousand row-by-row bumps of one counter row walk an ever longer chain
@@ -4939,9 +5845,11 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
   -- history}
   )
-  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.queue), array_agg(m.at_cap)
-    into v_ids, v_seqs, v_endpoints, v_queues, v_caps
+  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.queue), array_agg(m.at_cap),
+         array_agg(distinct m.a2a_wake_key) filter (where m.a2a_wake_key is not null)
+    into v_ids, v_seqs, v_endpoints, v_queues, v_caps, v_wakes
     from moved m;
+  perform switchboard_internal.a2a_wake(w.key) from unnest(v_wakes) w(key);
   perform switchboard_internal.notify_dead_letter(u.id, u.seq, u.endpoint_id)
      from unnest(v_ids, v_seqs, v_endpoints, v_caps) u(id, seq, endpoint_id, at_cap)
     where u.at_cap;
@@ -4964,7 +5872,8 @@ at the cap it becomes a dead letter (failed, no retry), its attempt closed reape
 reap runs it over a batch; claim_next runs it over one lapsed lease on its last attempt that it
 met, so the pair a todo gets does not depend on which of the two got there first. Then each
 endpoint and queue with a todo pending again rings its doorbell (ring) and each dead letter is
-notified (notify_dead_letter). Returns the queue of each attempt closed (reap counts them).';
+notified (notify_dead_letter), and the followers of todos filed over A2A are woken (a2a_wake).
+Returns the queue of each attempt closed (reap counts them).';
 
 
 --
@@ -5624,6 +6533,22 @@ COMMENT ON TABLE switchboard_internal.mcp_session_key IS 'The key MCP session id
 
 
 --
+-- Name: a2a_tasks a2a_tasks_message_once; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.a2a_tasks
+    ADD CONSTRAINT a2a_tasks_message_once UNIQUE (endpoint_id, message_id);
+
+
+--
+-- Name: a2a_tasks a2a_tasks_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.a2a_tasks
+    ADD CONSTRAINT a2a_tasks_pkey PRIMARY KEY (todo_id);
+
+
+--
 -- Name: attempt_close_counts attempt_close_counts_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -5832,6 +6757,22 @@ COMMENT ON TRIGGER todos_claimable_insert ON switchboard.todos IS 'create or rep
 
 
 --
+-- Name: a2a_tasks a2a_tasks_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.a2a_tasks
+    ADD CONSTRAINT a2a_tasks_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES switchboard.endpoints(id) ON DELETE CASCADE;
+
+
+--
+-- Name: a2a_tasks a2a_tasks_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.a2a_tasks
+    ADD CONSTRAINT a2a_tasks_todo_id_fkey FOREIGN KEY (todo_id) REFERENCES switchboard.todos(id) ON DELETE CASCADE;
+
+
+--
 -- Name: earlier_attempts earlier_attempts_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -5908,6 +6849,38 @@ GRANT USAGE ON SCHEMA switchboard_worker TO switchboard_worker;
 
 
 --
+-- Name: FUNCTION a2a_cancel(endpoint_id uuid, task_id uuid, history_length integer); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.a2a_cancel(endpoint_id uuid, task_id uuid, history_length integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.a2a_cancel(endpoint_id uuid, task_id uuid, history_length integer) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION a2a_get(endpoint_id uuid, task_id uuid, history_length integer); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.a2a_get(endpoint_id uuid, task_id uuid, history_length integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.a2a_get(endpoint_id uuid, task_id uuid, history_length integer) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION a2a_list(endpoint_id uuid, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.a2a_list(endpoint_id uuid, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.a2a_list(endpoint_id uuid, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION a2a_send(endpoint_id uuid, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.a2a_send(endpoint_id uuid, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.a2a_send(endpoint_id uuid, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION add_owner(handle text); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -5921,6 +6894,14 @@ GRANT ALL ON FUNCTION switchboard.add_owner(handle text) TO switchboard_admin;
 
 REVOKE ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION agent_cancel(endpoint_id uuid, todo_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.agent_cancel(endpoint_id uuid, todo_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.agent_cancel(endpoint_id uuid, todo_id uuid) TO switchboard_admin;
 
 
 --
@@ -6236,6 +7217,14 @@ GRANT ALL ON FUNCTION switchboard.set_endpoint_admission(endpoint_id uuid, claim
 
 
 --
+-- Name: FUNCTION set_endpoint_default_queue(owner_id uuid, endpoint_id uuid, queue text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.set_endpoint_default_queue(owner_id uuid, endpoint_id uuid, queue text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.set_endpoint_default_queue(owner_id uuid, endpoint_id uuid, queue text) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION set_endpoint_doorbell_url(owner_id uuid, endpoint_id uuid, url text); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -6284,6 +7273,38 @@ GRANT ALL ON FUNCTION switchboard.webhook_target(kind text, id uuid) TO switchbo
 
 
 --
+-- Name: FUNCTION a2a_cancel(credential text, task_id uuid, history_length integer); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.a2a_cancel(credential text, task_id uuid, history_length integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.a2a_cancel(credential text, task_id uuid, history_length integer) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION a2a_get(credential text, task_id uuid, history_length integer); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.a2a_get(credential text, task_id uuid, history_length integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.a2a_get(credential text, task_id uuid, history_length integer) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION a2a_list(credential text, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.a2a_list(credential text, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.a2a_list(credential text, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION a2a_send(credential text, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.a2a_send(credential text, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.a2a_send(credential text, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer) TO switchboard_agent;
+
+
+--
 -- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: ACL; Schema: switchboard_agent; Owner: -
 --
 
@@ -6297,6 +7318,14 @@ GRANT ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, pa
 
 REVOKE ALL ON FUNCTION switchboard_agent.authenticate(credential text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_agent.authenticate(credential text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION cancel(credential text, todo_id uuid); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.cancel(credential text, todo_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.cancel(credential text, todo_id uuid) TO switchboard_agent;
 
 
 --
@@ -6412,6 +7441,14 @@ GRANT ALL ON FUNCTION switchboard_board.complete(session_secret text, csrf_token
 
 
 --
+-- Name: FUNCTION endpoints(session_secret text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.endpoints(session_secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.endpoints(session_secret text) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION extend(session_secret text, csrf_token text, todo_id uuid, lease_seconds integer); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -6476,6 +7513,14 @@ GRANT ALL ON FUNCTION switchboard_board.session(session_secret text, csrf_token 
 
 
 --
+-- Name: FUNCTION set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION sign_in(login_token text); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -6489,6 +7534,62 @@ GRANT ALL ON FUNCTION switchboard_board.sign_in(login_token text) TO switchboard
 
 REVOKE ALL ON FUNCTION switchboard_board.sign_out(session_secret text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.sign_out(session_secret text) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION a2a_attempt(a jsonb); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.a2a_attempt(a jsonb) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION a2a_history(detail jsonb, request jsonb, context_id text, history_length integer); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.a2a_history(detail jsonb, request jsonb, context_id text, history_length integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION a2a_state(state text, last_seq integer, dead_letter boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.a2a_state(state text, last_seq integer, dead_letter boolean) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION a2a_status(detail jsonb, context_id text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.a2a_status(detail jsonb, context_id text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION a2a_status_at(state text, head_claimed_at timestamp with time zone, updated_at timestamp with time zone); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.a2a_status_at(state text, head_claimed_at timestamp with time zone, updated_at timestamp with time zone) FROM PUBLIC;
+
+
+--
+-- Name: TABLE a2a_tasks; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.a2a_tasks TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION a2a_task(detail jsonb, task switchboard.a2a_tasks, history_length integer, with_artifacts boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.a2a_task(detail jsonb, task switchboard.a2a_tasks, history_length integer, with_artifacts boolean) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION a2a_wake(wake_key text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.a2a_wake(wake_key text) FROM PUBLIC;
 
 
 --

@@ -174,6 +174,22 @@ const schema = z.object({
     'bytes of request bodies read and held at once, across every request (16 MiB): a body waits for room, then ' +
       '`429`. A parsed body costs the heap a small multiple of its bytes, so this bounds what requests can hold',
   ),
+  SWITCHBOARD_A2A_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 2 * 1024 * 1024).describe(
+    'the largest request body `/a2a` reads (a SendMessage payload is at most 256 KiB); past it `413`, as JSON-RPC',
+  ),
+  SWITCHBOARD_A2A_BLOCKING_SECONDS: whole(0, 600, 10).describe(
+    'how long a blocking `SendMessage` waits for its task to end before answering it as it stands: work on a queue ' +
+      'can take hours (0: at once)',
+  ),
+  SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL: whole(1, 10_000, 8).describe(
+    'SSE streams (`SendStreamingMessage`, `SubscribeToTask`) and blocking sends one credential holds open at once; ' +
+      'one more stream is `429` with `Retry-After`',
+  ),
+  SWITCHBOARD_A2A_STREAMS_MAX: whole(1, 1_000_000, 1000).describe('the same for the whole server'),
+  SWITCHBOARD_A2A_KEEPALIVE_SECONDS: whole(1, 240, 30).describe(
+    "a quiet stream writes an SSE comment and re-reads its task this often (Node's `fetch` drops a body silent for " +
+      '~300 s)',
+  ),
   SWITCHBOARD_REAP_INTERVAL: whole(1, 3600, 5).describe(
     'seconds between the worker\'s reap and due-retry sweeps: a lapsed lease is closed within one interval (plus ' +
       'the sweep)',

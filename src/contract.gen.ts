@@ -10,7 +10,8 @@ export const CONTRACT = {
     "fail",
     "release",
     "get_todo",
-    "list_todos"
+    "list_todos",
+    "cancel"
   ],
   "errors": [
     {

@@ -80,6 +80,39 @@ export interface ListTodosArgs {
   cursor?: string;
 }
 
+export interface CancelArgs {
+  /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
+  credential: string;
+  todo_id: string;
+}
+/** A2A SendMessage, as the /a2a surface extracted it from the message (switchboard_agent.a2a_send). */
+export interface A2aSendArgs {
+  credential: string;
+  message_id: string;
+  context_id?: string;
+  /** The message as sent (A2A v1.0 JSON): the first entry of the task's history. */
+  message: Json;
+  queue?: string;
+  payload?: Json;
+  title?: string;
+  routing?: Json;
+  priority?: number;
+  max_attempts?: number;
+  run_at?: string;
+  history_length?: number;
+}
+export interface A2aListArgs {
+  credential: string;
+  context_id?: string;
+  /** A TASK_STATE_* name. */
+  state?: string;
+  page_size?: number;
+  page_token?: string;
+  history_length?: number;
+  status_after?: string;
+  with_artifacts?: boolean;
+}
+
 /** What authenticate() answers for a live credential. */
 export interface Endpoint {
   endpoint_id: string;
@@ -154,6 +187,33 @@ export function createLedger(sql: Sql) {
                 state => ${v(a.state)}::text, dead_letter => ${v(a.dead_letter)}::boolean,
                 page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text)`),
 
+    cancel: (a: CancelArgs) => verb(sql`switchboard_agent.cancel(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid)`),
+
+    /** A2A SendMessage: {task, wake_key, created}. */
+    a2aSend: (a: A2aSendArgs) =>
+      verb(sql`switchboard_agent.a2a_send(credential => ${a.credential}::text, message_id => ${a.message_id}::text,
+                context_id => ${v(a.context_id)}::text, message => ${json(a.message)}::jsonb, queue => ${v(a.queue)}::text,
+                payload => ${json(a.payload ?? {})}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing ?? {})}::jsonb,
+                priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
+                run_at => ${v(a.run_at)}::text::timestamptz, history_length => ${v(a.history_length)}::integer)`),
+
+    /** A2A GetTask (and a stream's re-read): {task, wake_key}. */
+    a2aGet: (a: { credential: string; task_id: string; history_length?: number }) =>
+      verb(sql`switchboard_agent.a2a_get(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid,
+                history_length => ${v(a.history_length)}::integer)`),
+
+    /** A2A ListTasks: {tasks, nextPageToken, pageSize, totalSize}. */
+    a2aList: (a: A2aListArgs) =>
+      verb(sql`switchboard_agent.a2a_list(credential => ${a.credential}::text, context_id => ${v(a.context_id)}::text,
+                state => ${v(a.state)}::text, page_size => ${v(a.page_size)}::integer, page_token => ${v(a.page_token)}::text,
+                history_length => ${v(a.history_length)}::integer, status_after => ${v(a.status_after)}::text::timestamptz,
+                with_artifacts => ${v(a.with_artifacts)}::boolean)`),
+
+    /** A2A CancelTask (and an A2UI cancel action): {task, wake_key}. */
+    a2aCancel: (a: { credential: string; task_id: string; history_length?: number }) =>
+      verb(sql`switchboard_agent.a2a_cancel(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid,
+                history_length => ${v(a.history_length)}::integer)`),
+
     authenticate: async (credential: string) =>
       (await one(sql`select switchboard_agent.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,
   };
@@ -188,6 +248,11 @@ export function createAdminLedger(sql: Sql) {
     setEndpointAdmission: (a: { endpoint_id: string; claims_per_minute: number | null; burst?: number | null }) =>
       one(sql`select switchboard.set_endpoint_admission(endpoint_id => ${a.endpoint_id}::uuid,
                 claims_per_minute => ${a.claims_per_minute}::integer, burst => ${a.burst ?? null}::integer) as doc`),
+
+    /** Where a requester's A2A message naming no queue goes (null clears it). */
+    setEndpointDefaultQueue: (a: { owner_id: string; endpoint_id: string; queue: string | null }) =>
+      one(sql`select switchboard.set_endpoint_default_queue(owner_id => ${a.owner_id}::uuid, endpoint_id => ${a.endpoint_id}::uuid,
+                queue => ${a.queue}::text) as doc`),
 
     listEndpoints: (a: { owner_id: string }) =>
       one(sql`select switchboard.list_endpoints(owner_id => ${a.owner_id}::uuid) as doc`),

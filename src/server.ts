@@ -1,4 +1,5 @@
-// The HTTP server: the front door, /mcp (Streamable HTTP), /healthz, whatever the mount hooks add, and graceful shutdown.
+// The HTTP server: the front door, /mcp (Streamable HTTP), /a2a and the agent card, /healthz, whatever the mount
+// hooks add, and graceful shutdown.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
@@ -11,6 +12,7 @@ import { hostCheck } from './http/host-check.js';
 import { createLedger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
 import { type McpHttp, mountMcp } from './mcp/http.js';
+import { type A2aHttp, mountA2a } from './a2a/mount.js';
 
 /** Adds routes to the app (metrics, the Board). Called after /mcp and /healthz are mounted; ctx.door is set. */
 export type MountHook = (app: Express, ctx: AppContext & { door: FrontDoor }) => void;
@@ -42,6 +44,8 @@ export interface RunningServer {
   mcp: McpHttp;
   /** The front door: its limits, lanes and counts. */
   door: FrontDoor;
+  /** The A2A surface's followers (streams and blocking sends). */
+  a2a: A2aHttp;
   /**
    * Stops accepting connections, lets in-flight requests finish (up to graceMs), runs onStop, then closes the pool
    * it opened. Idempotent.
@@ -112,6 +116,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
   });
   const mcp = mountMcp(app, ctx);
+  const a2a = mountA2a(app, ctx);
   for (const hook of opts.mount ?? []) hook(app, ctx);
 
   const http = await new Promise<Server>((resolve, reject) => {
@@ -137,6 +142,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       http.closeIdleConnections();
       // Long-poll claim_next calls answer {"empty": true} now instead of holding the drain for their whole wait.
       await closeDoorbell(sql);
+      // A2A streams and blocking sends end now too (each answers what it has).
+      await a2a.close();
       // In-flight requests (tool calls) finish; those still open after the grace are cut.
       if (inFlight > 0) {
         await Promise.race([
@@ -157,5 +164,5 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return stopping;
   }
 
-  return { ctx, app, http, host, port, url, mcp, door, stop };
+  return { ctx, app, http, host, port, url, mcp, door, a2a, stop };
 }

@@ -98,6 +98,16 @@ export interface ActivityRow extends Attempt {
   todo_state: string;
 }
 
+/** One of the owner's endpoints, as list_endpoints answers it (never a credential). */
+export interface EndpointRow {
+  endpoint_id: string;
+  agent_id: string;
+  verbs: string[];
+  default_queue: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface TodoFilter {
   queue?: string | null;
   state?: string | null;
@@ -134,6 +144,11 @@ export function boardLedger(sql: Sql) {
     activity: (s: Signed, pageSize: number) =>
       one<{ activity: ActivityRow[]; notice: string }>(
         sql`select switchboard_board.activity(session_secret => ${s.secret}::text, page_size => ${pageSize}::integer) as doc`),
+    endpoints: (s: Signed) =>
+      one<{ endpoints: EndpointRow[] }>(sql`select switchboard_board.endpoints(session_secret => ${s.secret}::text) as doc`),
+    setDefaultQueue: (s: Signed, endpointId: string, queue: string | null) =>
+      one<{ endpoint_id: string; default_queue: string | null }>(
+        sql`select switchboard_board.set_endpoint_default_queue(${w(s)}, endpoint => ${endpointId}::uuid, queue => ${queue}::text) as doc`),
     retryNow: (s: Signed, todoId: string) =>
       one<Todo>(sql`select switchboard_board.retry_now(${w(s)}, todo_id => ${todoId}::uuid) as doc`),
     cancel: (s: Signed, todoId: string) =>

@@ -14,6 +14,7 @@ import { boardDoor } from './door.js';
 type Viewer = OwnerSession & Signed;
 import {
   activityBody,
+  endpointsBody,
   errorBanner,
   loginConfirmBody,
   loginFailedBody,
@@ -343,6 +344,41 @@ function pageRoutes(router: Router, k: Kit): void {
 }
 
 /** The owner's actions on a todo, and bodies the parser refused. */
+function endpointRoutes(router: Router, k: Kit): void {
+  const { B, ledger, page, internal, viewer, writer } = k;
+  router.get(`${B}/endpoints`, async (req, res) => {
+    let s: Viewer | null = null;
+    try {
+      if (!(s = await viewer(req, res))) return;
+      const saved = first(req.query.saved) === '1' ? html`<div class="banner ok" role="status">Default queue saved.</div>` : null;
+      page(res, 200, 'Endpoints', endpointsBody(B, (await ledger.endpoints(s)).endpoints, s.csrf_token, saved), s);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  router.post(`${B}/endpoints/:id/default-queue`, async (req, res) => {
+    let s: Viewer | null = null;
+    const { id } = req.params;
+    try {
+      if (!(s = await writer(req, res))) return;
+      const queue = field(req.body, 'queue')?.trim() || null;
+      try {
+        if (!UUID.test(id)) throw Object.assign(new Error(`not_found: no endpoint ${id} in this scope`), { code: 'SB404' });
+        await ledger.setDefaultQueue(s, id, queue);
+      } catch (err) {
+        const e = toCallerError(err);
+        if (e.kind === 'internal') throw err;
+        const list = (await ledger.endpoints(s)).endpoints;
+        return page(res, STATUS[e.kind], 'Endpoints', endpointsBody(B, list, s.csrf_token, errorBanner(e)), s);
+      }
+      res.redirect(303, `${B}/endpoints?saved=1`);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+}
+
 function actionRoutes(router: Router, k: Kit): void {
   const { B, ledger, page, internal, writer, renderTodo } = k;
   const leaseField = (body: unknown): number | null => {
@@ -410,6 +446,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
   const k = boardKit(opts, router);
   signInRoutes(router, k);
   pageRoutes(router, k);
+  endpointRoutes(router, k);
   actionRoutes(router, k);
   return router;
 }

@@ -155,6 +155,26 @@ function registerEndpointCommands(endpoint: Command): void {
     });
 
   endpoint
+    .command('default-queue')
+    .description("set the queue a requester's A2A message goes to when it names none (a text-only message); --clear unsets it")
+    .requiredOption('--owner <handle>', 'the owner who vended it')
+    .argument('<endpoint_id>', 'the endpoint id (endpoint list shows them)')
+    .argument('[queue]', 'the queue: 1-128 of letters, digits and _ . : / -')
+    .option('--clear', 'unset it: a message naming no queue is then invalid')
+    .option('--json', 'print the result document as JSON')
+    .action(async (endpointId: string, queue: string | undefined, o: { owner: string; clear?: boolean; json?: boolean }, cmd: Command) => {
+      if (Boolean(o.clear) === (queue !== undefined)) cmd.error('error: give a queue, or --clear');
+      const doc = await withLedger(loadConfig(), async (l) =>
+        hintNotFound(
+          l.setEndpointDefaultQueue({ owner_id: await findOwnerId(l, o.owner), endpoint_id: endpointId, queue: queue ?? null }),
+          listEndpoints(o.owner),
+        ),
+      );
+      if (o.json) return out(JSON.stringify(doc));
+      out(doc.default_queue === null ? `endpoint ${doc.endpoint_id}: no default queue` : `endpoint ${doc.endpoint_id}: default queue ${doc.default_queue}`);
+    });
+
+  endpoint
     .command('admission')
     .description(
       "set an endpoint's claim budget (operator only): at most --claims-per-minute claims a minute, in bursts of up to " +

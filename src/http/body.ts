@@ -1,13 +1,23 @@
 // Request bodies: read only after the credential is checked, within the per-request limit and the door's budget of
 // bytes in flight, parsed by Express's parser; a body too large or malformed is answered by the surface's refusal
 // (JSON for an API, never Express's HTML page). A body whose content type is not the parser's is left unread.
+import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { FrontDoor } from './door.js';
 import { gone, type Refusals } from './refusals.js';
 
-/** The body as JSON (express.json), within `limit` bytes (the setting `limitName`, named in a 413) and the door's budget. */
-export function jsonBody(door: FrontDoor, refusals: Refusals, limit: number, limitName?: string): RequestHandler[] {
-  return boundedBody(door, refusals, limit, express.json({ limit }), limitName);
+/**
+ * The body as JSON (express.json), within `limit` bytes (the setting `limitName`, named in a 413) and the door's
+ * budget. `type` decides which content types are parsed (express.json's option; default application/json).
+ */
+export function jsonBody(
+  door: FrontDoor,
+  refusals: Refusals,
+  limit: number,
+  limitName?: string,
+  type?: (req: IncomingMessage) => boolean,
+): RequestHandler[] {
+  return boundedBody(door, refusals, limit, express.json(type ? { limit, type } : { limit }), limitName);
 }
 
 /** The body read by `parse` (an Express body parser given the same `limit`), within the door's budget. */

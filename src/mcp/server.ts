@@ -18,6 +18,7 @@ import { invalidInput } from '../errors.js';
 import { errorResult, logCall, runTool } from './run.js';
 import { describeIssues, portableSchema, type ToolDef } from './tool.js';
 import { addTodo } from './tools/add_todo.js';
+import { cancel } from './tools/cancel.js';
 import { claim } from './tools/claim.js';
 import { claimNext } from './tools/claim_next.js';
 import { complete } from './tools/complete.js';
@@ -43,7 +44,7 @@ export const INSTRUCTIONS =
   'its owner; throttled - wait retry_after_seconds, then call again; internal - retry in a few seconds.';
 
 /** Every tool, in the order tools/list shows them. Adding a verb means a file under tools/ and a line here. */
-export const TOOLS: readonly ToolDef[] = [addTodo, claim, claimNext, heartbeat, complete, fail, release, getTodo, listTodos];
+export const TOOLS: readonly ToolDef[] = [addTodo, claim, claimNext, heartbeat, complete, fail, release, getTodo, listTodos, cancel];
 const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
 /** What tools/list shows of each tool, computed once. */

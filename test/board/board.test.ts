@@ -309,6 +309,26 @@ t.test('a NUL in a summary sent from the Board is removed, not refused', async (
   t.same(row, { summary: 'handing back', outcome: 'released' }, 'stored without the NUL');
 });
 
+t.test('an owner sets the default queue of an endpoint, where a requester\'s message naming no queue goes', async (t) => {
+  const { page } = alice;
+  await page.goto(`${base}/board`);
+  await page.getByRole('link', { name: 'Endpoints' }).click();
+  await page.waitForURL(`${base}/board/endpoints`);
+  t.equal(await page.locator('tbody tr').count(), 1, 'only alice\'s own endpoint is listed');
+  const field = page.getByLabel('Default queue of buildbot');
+  await field.fill('inbox');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(`${base}/board/endpoints?saved=1`);
+  const row = await q<{ default_queue: string }>(`select default_queue from switchboard.endpoints where id = $1`, ids.ep);
+  t.equal(row.default_queue, 'inbox', 'stored');
+  t.equal(await page.getByLabel('Default queue of buildbot').inputValue(), 'inbox', 'and shown');
+  await page.getByLabel('Default queue of buildbot').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(`${base}/board/endpoints?saved=1`);
+  const cleared = await q<{ default_queue: string | null }>(`select default_queue from switchboard.endpoints where id = $1`, ids.ep);
+  t.equal(cleared.default_queue, null, 'an empty field clears it');
+});
+
 t.test('sign out ends the session', async (t) => {
   const { page } = alice;
   await page.goto(`${base}/board`);

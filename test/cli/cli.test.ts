@@ -10,7 +10,7 @@ import { runCli } from './run.js';
 
 t.test('--help works on every command and exits 0', async (t) => {
   for (const cmd of [[], ['serve'], ['start'], ['mcp'], ['migrate'], ['owner'], ['owner', 'add'], ['endpoint'],
-    ['endpoint', 'vend'], ['endpoint', 'revoke'], ['endpoint', 'rotate'], ['endpoint', 'list'], ['endpoint', 'admission']]) {
+    ['endpoint', 'vend'], ['endpoint', 'revoke'], ['endpoint', 'rotate'], ['endpoint', 'list'], ['endpoint', 'admission'], ['endpoint', 'default-queue']]) {
     const r = await runCli([...cmd, '--help']);
     t.equal(r.code, 0, `${cmd.join(' ') || 'switchboard'} --help exits 0`);
     t.match(r.stdout, /^Usage: switchboard/, `${cmd.join(' ') || 'switchboard'} --help prints usage`);
@@ -139,6 +139,27 @@ t.test('endpoint admission sets, shows and lifts a claim budget; bad usage exits
   const zero = await runCli(['endpoint', 'admission', ep, '--claims-per-minute', '0'], env);
   t.equal(zero.code, 1, 'out of range: the ledger refuses, exit 1');
   t.match(zero.stderr, /^switchboard: invalid: claims_per_minute and burst must be between 1 and 1000000/);
+});
+
+t.test('endpoint default-queue sets and clears where a requester\'s message naming no queue goes', async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const env = { DATABASE_URL: db.url };
+  await runCli(['owner', 'add', 'alice'], env);
+  await runCli(['owner', 'add', 'bob'], env);
+  const ep = JSON.parse((await runCli(['endpoint', 'vend', '--owner', 'alice', '--agent', 'requester', '--json'], env)).stdout).endpoint_id;
+  const set = await runCli(['endpoint', 'default-queue', '--owner', 'alice', ep, 'inbox'], env);
+  t.equal(set.code, 0, set.stderr);
+  t.equal(set.stdout.trim(), `endpoint ${ep}: default queue inbox`);
+  t.equal((await db.sql`select default_queue from switchboard.endpoints where id = ${ep}::uuid`)[0].default_queue, 'inbox', 'stored');
+  const foreign = await runCli(['endpoint', 'default-queue', '--owner', 'bob', ep, 'x'], env);
+  t.equal(foreign.code, 1, 'another owner\'s endpoint: not_found, exit 1');
+  t.match(foreign.stderr, /^switchboard: not_found/);
+  const bad = await runCli(['endpoint', 'default-queue', '--owner', 'alice', ep, 'no spaces'], env);
+  t.match(bad.stderr, /^switchboard: invalid: queue/, 'a malformed queue is invalid');
+  const clear = await runCli(['endpoint', 'default-queue', '--owner', 'alice', ep, '--clear'], env);
+  t.equal(clear.stdout.trim(), `endpoint ${ep}: no default queue`);
+  t.equal((await runCli(['endpoint', 'default-queue', '--owner', 'alice', ep], env)).code, 2, 'neither a queue nor --clear: usage error');
 });
 
 t.test('migrate runs twice without changes', async (t) => {

@@ -10,7 +10,7 @@ const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 const pages = ['README.md', ...readdirSync(new URL('docs/', root), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.md') && f !== 'settings.md').map((f) => `docs/${f}`)];
 /** The names in a page's table rows: a first cell that is one backticked word. */
-const rowNames = (text: string) => [...text.matchAll(/^\| `([A-Za-z_]+)` \|/gm)].map((m) => m[1]);
+const rowNames = (text: string) => [...text.matchAll(/^\| `([A-Za-z][A-Za-z0-9_]*)` \|/gm)].map((m) => m[1]);
 
 t.test('docs/settings.md lists every environment variable and every database setting, once each', async (t) => {
   const db = await freshDatabase();

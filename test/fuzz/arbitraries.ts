@@ -124,6 +124,7 @@ export function toolArgs(w: World): Record<string, fc.Arbitrary<unknown>> {
     fail: argsOf({ todo_id: id, result: jsonish, summary: s, artifact: artifactish, lease_token: token }),
     release: argsOf({ todo_id: id, summary: s, artifact: artifactish, lease_token: token }),
     get_todo: argsOf({ todo_id: id, attempts_limit: numberish }),
+    cancel: argsOf({ todo_id: id }),
     list_todos: argsOf({ queue, state: fc.oneof(fc.constantFrom('pending', 'claimed', 'done', 'failed', 'canceled', 'open', 'DONE'), s),
       dead_letter: fc.boolean(), page_size: numberish, cursor: fc.oneof(fc.constantFrom('eyJ4IjoxfQ', 'bm90IGEgY3Vyc29y', '!!!'), s) }),
   };

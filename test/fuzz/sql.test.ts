@@ -17,7 +17,7 @@ const OTHER_RUNS = Number(process.env.FUZZ_OTHER_RUNS ?? Math.max(1, Math.ceil(R
 
 // Functions whose valid calls would wreck the world for the others (revoking the fuzzer's endpoint, a claim budget of
 // one a minute on it) run last.
-const LAST = ['revoke_endpoint', 'prune', 'cancel', 'set_endpoint_admission'];
+const LAST = ['revoke_endpoint', 'prune', 'cancel', 'agent_cancel', 'a2a_cancel', 'set_endpoint_admission'];
 
 t.test('every public SQL function refuses hostile input with a ledger or input error and changes nothing', async (t) => {
   const w = await makeWorld(t);

@@ -1,6 +1,6 @@
 -- list_endpoints: an owner's endpoints, newest first, never with a credential. Only the
 -- credentials' digests are stored. Reads only. Returns {endpoints: [{endpoint_id, agent_id, verbs,
--- created_at, revoked_at}]}. Errors: none (an unknown owner has no endpoints).
+-- default_queue, created_at, revoked_at}]}. Errors: none (an unknown owner has no endpoints).
 --
 -- Example: select switchboard.list_endpoints(owner_id => '<owner_id>');
 create or replace function switchboard.list_endpoints(owner_id uuid)
@@ -11,7 +11,7 @@ security definer
 set search_path = switchboard, pg_temp
 as $$
   select jsonb_build_object('endpoints', coalesce(jsonb_agg(jsonb_build_object(
-           'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs),
+           'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs), 'default_queue', e.default_queue,
            'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at))
            order by e.created_at desc, e.id), '[]'::jsonb))
   from switchboard.endpoints e

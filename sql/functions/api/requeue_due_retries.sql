@@ -1,9 +1,9 @@
 -- requeue_due_retries: the worker's due-retry sweep: every tenant's failed todos whose retry is due
 -- go back to pending. failed -> pending, next_retry_at cleared, ready_at kept (so the queue order
--- holds), the attempt counter unchanged; the doorbell rings for each endpoint and queue. claim_next
--- takes a due retry even before this runs: the sweep is what wakes the waiters. Picks with FOR
--- UPDATE SKIP LOCKED, earliest due first. Returns the number of todos re-queued. Errors: invalid
--- (batch_limit below 1).
+-- holds), the attempt counter unchanged; the doorbell rings for each endpoint and queue, and todos
+-- filed over A2A wake their followers (a2a_wake). claim_next takes a due retry even before this
+-- runs: the sweep is what wakes the waiters. Picks with FOR UPDATE SKIP LOCKED, earliest due first.
+-- Returns the number of todos re-queued. Errors: invalid (batch_limit below 1).
 --
 -- Example: select switchboard.requeue_due_retries(batch_limit => 1000);
 create or replace function switchboard.requeue_due_retries(batch_limit integer default null)
@@ -19,6 +19,7 @@ declare
   v_count integer;
   v_endpoints uuid[];
   v_queues text[];
+  v_wakes text[];
 begin
   if batch_limit is not null and batch_limit < 1 then
     perform switchboard_internal.raise('invalid', 'batch_limit must be at least 1', null);
@@ -34,9 +35,12 @@ begin
        set state = 'pending', next_retry_at = null, updated_at = v_now
       from due d
      where x.id = d.id
-    returning x.endpoint_id, x.queue
+    returning x.endpoint_id, x.queue, x.a2a_wake_key
   )
-  select count(*)::integer, array_agg(m.endpoint_id), array_agg(m.queue) into v_count, v_endpoints, v_queues from moved m;
+  select count(*)::integer, array_agg(m.endpoint_id), array_agg(m.queue),
+         array_agg(distinct m.a2a_wake_key) filter (where m.a2a_wake_key is not null)
+    into v_count, v_endpoints, v_queues, v_wakes from moved m;
+  perform switchboard_internal.a2a_wake(w.key) from unnest(v_wakes) w(key);
   perform switchboard_internal.ring(d.endpoint_id, d.queue)
      from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues) u(endpoint_id, queue)) d;
   return v_count;

@@ -1,7 +1,8 @@
 -- retry_now: the owner's manual retry (the Board's Retry now) of a failed todo, dead letter or not.
 -- failed -> pending, claimable now; the attempt counter restarts (the next claim is attempt 1) and
--- seq continues. Locks the todo row. Returns the todo document. Errors: not_found (not a todo of
--- the owner's endpoints; identical to an unknown id), conflict (not failed).
+-- seq continues; rings the doorbell, and a todo filed over A2A wakes its followers (a2a_wake).
+-- Locks the todo row. Returns the todo document. Errors: not_found (not a todo of the owner's
+-- endpoints; identical to an unknown id), conflict (not failed).
 --
 -- Example: select switchboard.retry_now(owner_id => '<owner_id>', todo_id => '<todo_id>');
 create or replace function switchboard.retry_now(owner_id uuid, todo_id uuid)
@@ -23,6 +24,7 @@ begin
    where x.id = v_t.id
   returning x.* into v_t;
   perform switchboard_internal.ring(v_t.endpoint_id, v_t.queue);
+  perform switchboard_internal.a2a_wake(v_t.a2a_wake_key);
   return switchboard_internal.todo_json(v_t);
 end;
 $$;

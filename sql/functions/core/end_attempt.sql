@@ -2,9 +2,10 @@
 -- transitions that end a lease (or, for cancel, a todo that has none): the open attempt, the todo's
 -- head, is closed with its outcome and disposition (transition()) in the same UPDATE that moves the
 -- todo on, and the close is counted; then a todo pending again rings its doorbell (ring) and a dead
--- letter is notified (notify_dead_letter). The summary is cut to 2048 bytes on a UTF-8 boundary and
--- marked; with attempt_summary_from_result on, a complete or fail without a summary stores the
--- compact JSON of its result instead. Returns the new todo row.
+-- letter is notified (notify_dead_letter), and a todo filed over A2A wakes its followers
+-- (a2a_wake). The summary is cut to 2048 bytes on a UTF-8 boundary and marked; with
+-- attempt_summary_from_result on, a complete or fail without a summary stores the compact JSON of
+-- its result instead. Returns the new todo row.
 --
 --   completed              -> done, result stored
 --   failed below the cap   -> failed, retry at now + backoff
@@ -69,6 +70,9 @@ begin
   -- history}
   )
   select m.* into v_todo from moved m;
+  if v_todo.a2a_wake_key is not null then
+    perform switchboard_internal.a2a_wake(v_todo.a2a_wake_key);
+  end if;
   if v_ready <= v_now then
     -- Claimable now: released, or failed with a retry already due (a zero backoff).
     perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);

@@ -2,12 +2,12 @@
 -- apply. The authorization (authorized_endpoint) and the holder check (holds_lease: this agent,
 -- live lease, the fence), the same definitions the long way reads, sit in the WHERE of the todo's
 -- UPDATE, and the same UPDATE closes the attempt, the todo's head, so nothing else is written but
--- the close counter. Only completed and released: their outcome does not depend on the row (fail's
--- retry-or-dead-letter does). Returns the todo's document (todo_doc, built in the RETURNING), or
--- null when nothing matched: the verb then goes the long way (agent, the argument checks,
--- hold_agent, end_attempt), which raises what is wrong (forbidden, invalid, not_found, conflict, in
--- that order) or, when the caller does hold the lease after all (a race the single statement lost),
--- ends it lock-then-check.
+-- the close counter; a todo filed over A2A wakes its followers (a2a_wake). Only completed and
+-- released: their outcome does not depend on the row (fail's retry-or-dead-letter does). Returns
+-- the todo's document (todo_doc, built in the RETURNING), or null when nothing matched: the verb
+-- then goes the long way (agent, the argument checks, hold_agent, end_attempt), which raises what
+-- is wrong (forbidden, invalid, not_found, conflict, in that order) or, when the caller does hold
+-- the lease after all (a race the single statement lost), ends it lock-then-check.
 --
 -- Why it is safe under READ COMMITTED: when the todo row changed after the statement's snapshot,
 -- the UPDATE re-checks the WHERE against the newest row version. A cancel cleared the holder; a
@@ -39,6 +39,7 @@ declare
   v_doc jsonb;
   v_endpoint uuid;
   v_queue text;
+  v_wake text;
 begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use hold_agent and end_attempt', outcome;
@@ -69,7 +70,7 @@ begin
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,
-              x.endpoint_id, x.queue
+              x.endpoint_id, x.queue, x.a2a_wake_key
   -- history{
   ), counted as (
     -- held closed exactly the one open attempt: count it here, as one more part of the closing statement, rather
@@ -79,7 +80,10 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
   )
-  select h.doc, h.endpoint_id, h.queue into v_doc, v_endpoint, v_queue from held h;
+  select h.doc, h.endpoint_id, h.queue, h.a2a_wake_key into v_doc, v_endpoint, v_queue, v_wake from held h;
+  if v_wake is not null then
+    perform switchboard_internal.a2a_wake(v_wake);
+  end if;
   if outcome = 'released' and v_doc is not null then
     perform switchboard_internal.ring(v_endpoint, v_queue);
   end if;

@@ -8,7 +8,8 @@
 -- lease_expired/requeued (and counted); once a todo is over attempt_history_max_per_todo, the
 -- oldest earlier attempts are deleted and counted in attempts_pruned. Returns the claim document:
 -- the todo with payload and routing, attempt_seq, attempts_total, prior_attempts (five newest
--- closed, newest first), the notice, and lease_token when fenced. Errors: throttled (admit_claim).
+-- closed, newest first), the notice, and lease_token when fenced. A todo filed over A2A wakes its
+-- followers (a2a_wake). Errors: throttled (admit_claim).
 --
 -- Lines between `-- history{` and `-- history}` (here, in end_held, end_attempt, reap_locked and
 -- the verbs that stamp the head) are the attempt-history work: bench/lib/no-history.ts cuts them
@@ -43,6 +44,7 @@ declare
   v_doc jsonb;
   v_seq integer;
   v_prior jsonb := '[]'::jsonb;
+  v_wake text;
 begin
   -- Over its budget: throttled, nothing changed. budgeted false: the caller read, in this transaction, that the
   -- endpoint has no budget (claim_next, with its authorization), so there is no bucket row to charge.
@@ -103,8 +105,12 @@ begin
                                           x.updated_at)
             || jsonb_build_object('payload', x.payload, 'routing', x.routing, 'attempt_seq', x.last_seq,
                                   'attempts_total', x.last_seq, 'notice', switchboard_internal.notice()),
-            x.last_seq
-       into v_doc, v_seq;
+            x.last_seq, x.a2a_wake_key
+       into v_doc, v_seq, v_wake;
+  -- A todo filed over A2A tells its followers it was claimed; one filed over MCP (null) pays this test only.
+  if v_wake is not null then
+    perform switchboard_internal.a2a_wake(v_wake);
+  end if;
 
   -- history{
   -- The cap is never below 5 (history_cap), so a todo's first five claims need not read the setting.

@@ -5,7 +5,8 @@
 -- reap runs it over a batch; claim_next runs it over one lapsed lease on its last attempt that it
 -- met, so the pair a todo gets does not depend on which of the two got there first. Then each
 -- endpoint and queue with a todo pending again rings its doorbell (ring) and each dead letter is
--- notified (notify_dead_letter). Returns the queue of each attempt closed (reap counts them).
+-- notified (notify_dead_letter), and the followers of todos filed over A2A are woken (a2a_wake).
+-- Returns the queue of each attempt closed (reap counts them).
 create or replace function switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamptz)
 returns table (queue text)
 language plpgsql
@@ -18,6 +19,7 @@ declare
   v_endpoints uuid[];
   v_queues text[];
   v_caps boolean[];
+  v_wakes text[];
 begin
   with moved as (
     update switchboard.todos x
@@ -29,7 +31,7 @@ begin
            head_disposition = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).disposition
            -- history}
      where x.id = any(todo_ids) and x.state = 'claimed' and x.lease_expires_at <= at_time
-    returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap
+    returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap, x.a2a_wake_key
   -- history{
   ), counted as (
     -- Once per queue, not once per row: a thousand row-by-row bumps of one counter row walk an ever longer chain
@@ -39,9 +41,11 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
   -- history}
   )
-  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.queue), array_agg(m.at_cap)
-    into v_ids, v_seqs, v_endpoints, v_queues, v_caps
+  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.queue), array_agg(m.at_cap),
+         array_agg(distinct m.a2a_wake_key) filter (where m.a2a_wake_key is not null)
+    into v_ids, v_seqs, v_endpoints, v_queues, v_caps, v_wakes
     from moved m;
+  perform switchboard_internal.a2a_wake(w.key) from unnest(v_wakes) w(key);
   perform switchboard_internal.notify_dead_letter(u.id, u.seq, u.endpoint_id)
      from unnest(v_ids, v_seqs, v_endpoints, v_caps) u(id, seq, endpoint_id, at_cap)
     where u.at_cap;

@@ -1,0 +1,165 @@
+// /a2a (A2A v1.0 JSON-RPC, and v0.3 through the SDK's legacyCompat) and the agent card at
+// /.well-known/agent-card.json, behind the front door: the door authenticates and paces the caller, reads the body
+// (our limit, JSON errors, before the SDK's own 100 KB parser ever runs), admits its database work, and a stream takes
+// a follower slot; then the SDK's JSON-RPC handler runs our SwitchboardA2a.
+import type { ServerResponse } from 'node:http';
+import { AgentCard } from '@a2a-js/sdk';
+import { agentCardHandler, jsonRpcHandler } from '@a2a-js/sdk/server/express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
+import type { AppContext } from '../context.js';
+import { authenticate, authenticated } from '../http/authenticate.js';
+import { bearerToken } from '../http/bearer.js';
+import { jsonBody } from '../http/body.js';
+import type { FrontDoor } from '../http/door.js';
+import { endpointCredentials } from '../http/endpoint-credentials.js';
+import { gone, jsonRpcRefusals } from '../http/refusals.js';
+import { paced } from '../http/request-rate.js';
+import { perAddress } from '../http/source-share.js';
+import type { Endpoint } from '../ledger.js';
+import { wantsA2ui } from './a2ui.js';
+import { agentCard } from './card.js';
+import { a2aDoor, type Caller, rpcRefusal } from './door.js';
+import { Followers } from './followers.js';
+import { Requester, SwitchboardA2a } from './handler.js';
+
+/** The methods that answer with an SSE stream, in both protocol versions: each holds a follower slot. */
+const STREAMING = new Set(['SendStreamingMessage', 'SubscribeToTask', 'message/stream', 'tasks/resubscribe']);
+
+export interface A2aHttp {
+  followers: Followers;
+  /** Ends every stream and stops listening (server shutdown). */
+  close(): Promise<void>;
+}
+
+export function mountA2a(app: Express, ctx: AppContext & { door: FrontDoor }): A2aHttp {
+  const { config, door } = ctx;
+  const refusals = jsonRpcRefusals();
+  const endpointOf = (res: Response) => authenticated<Endpoint>(res).principal.endpoint_id;
+  const followers = new Followers(ctx.sql, ctx.log, {
+    perCredential: config.SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL,
+    max: config.SWITCHBOARD_A2A_STREAMS_MAX,
+  });
+  const handler = new SwitchboardA2a(ctx, a2aDoor(door), followers);
+  const requesters = new WeakMap<Request, Requester>();
+  const rpc = jsonRpcHandler({
+    requestHandler: handler,
+    userBuilder: async (req) => requesters.get(req)!,
+    legacyCompat: { enabled: true },
+  });
+
+  // The card is public. Its URLs are absolute: SWITCHBOARD_PUBLIC_URL, else the Host the client reached us by.
+  app.use('/.well-known/agent-card.json', (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const base = config.SWITCHBOARD_PUBLIC_URL ?? `http://${req.headers.host ?? 'localhost'}`;
+    const card = agentCard(base);
+    const version = req.header('A2A-Version') ?? '0.3';
+    // A v0.3 client (or one that names no version) gets the SDK's v0.3 translation of the card.
+    if (version.startsWith('0.')) return agentCardHandler({ agentCardProvider: async () => card, legacyCompat: { enabled: true } })(req, res, next);
+    // The v1.0 card through the SDK's own codec: the card object holds oneof shapes ($case) that are not its JSON.
+    res.setHeader('Cache-Control', 'no-cache');
+    res.append('Vary', 'A2A-Version');
+    res.json(AgentCard.toJSON(card));
+  });
+
+  // After the door's checks (as /mcp: the address's share, the credential, its rate, the body within our limit and
+  // the bytes in flight): a stream takes a follower slot, the request its share of the pool's calls, and the SDK's
+  // JSON-RPC handler runs SwitchboardA2a with the per-request user.
+  const answer: RequestHandler = async (req, res, next) => {
+    if (gone(res)) return;
+    const { secret, digest, principal: endpoint } = authenticated<Endpoint>(res);
+    const caller: Caller = { credential: secret, digest, endpoint };
+    const body = req.body as { method?: unknown; params?: { message?: { metadata?: unknown } } } | undefined;
+    let releaseStream: (() => void) | null = null;
+    if (typeof body?.method === 'string' && STREAMING.has(body.method)) {
+      releaseStream = followers.open(endpoint.endpoint_id);
+      if (!releaseStream) {
+        const mine = followers.count(endpoint.endpoint_id) >= followers.limits.perCredential;
+        return rpcRefusal(
+          res,
+          429,
+          -32000,
+          mine
+            ? `throttled: this credential has ${followers.limits.perCredential} streams open, the most allowed (SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL); close one or poll GetTask`
+            : 'throttled: the server has as many streams open as it allows (SWITCHBOARD_A2A_STREAMS_MAX); retry later or poll GetTask',
+          { 'retry-after': mine ? '5' : '30' },
+        );
+      }
+    }
+    const admitted = await door.calls.admit(endpoint.endpoint_id, 1);
+    if (!admitted) {
+      releaseStream?.();
+      const { running, queued } = door.calls.limits;
+      return door.refuse(
+        'calls_per_credential',
+        refusals,
+        res,
+        `this credential has as many calls running and queued as it may (SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL ${running}, ` +
+          `SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL ${queued}); retry shortly`,
+        1,
+      );
+    }
+    if (gone(res)) {
+      admitted();
+      releaseStream?.();
+      return;
+    }
+    // The hang-up: fired on the response's close, so a stream whose client went away ends (and frees its slot) at
+    // once instead of at its task's next change.
+    const hangup = new AbortController();
+    const keepAlive = setInterval(() => writeKeepAlive(res), config.SWITCHBOARD_A2A_KEEPALIVE_SECONDS * 1000);
+    res.once('close', () => {
+      clearInterval(keepAlive);
+      hangup.abort();
+      admitted();
+      releaseStream?.();
+    });
+    requesters.set(req, new Requester(caller, hangup.signal, wantsA2ui(req.headers, body?.params?.message?.metadata)));
+    rpc(req, res, next);
+  };
+  const notPost: RequestHandler = (_req, res) => {
+    res.setHeader('Allow', 'POST');
+    rpcRefusal(res, 405, -32600, 'Method not allowed: POST a JSON-RPC request to /a2a');
+  };
+  const router = express.Router({ caseSensitive: false, strict: false });
+  // Mounted at /a2a, so the SDK's own router (which routes '/') sees the path it expects.
+  router.post(
+    '/',
+    perAddress(door, refusals),
+    authenticate(door, {
+      read: bearerToken,
+      cache: endpointCredentials(ctx),
+      refusals,
+      missing: 'send Authorization: Bearer <endpoint credential>',
+      refused: 'unknown or revoked credential',
+    }),
+    paced(door, refusals, endpointOf),
+    // The SDK's own parser caps at 100 KB and answers an oversize body with an HTML page: ours reads it first, with
+    // our limit and JSON errors, whatever the content type.
+    ...jsonBody(door, refusals, config.SWITCHBOARD_A2A_MAX_BODY_BYTES, 'SWITCHBOARD_A2A_MAX_BODY_BYTES', () => true),
+    answer,
+  );
+  router.all('/', notPost);
+  app.use('/a2a', router);
+
+  // Anything that escaped: JSON-RPC -32603, the detail only in the log; never Express's HTML page or a stack.
+  const failed: ErrorRequestHandler = (err, _req, res, _next) => {
+    ctx.log.error({ err }, 'a2a request failed');
+    if (!res.headersSent) rpcRefusal(res, 500, -32603, 'internal error');
+    else res.end();
+  };
+  app.use('/a2a', failed);
+
+  return {
+    followers,
+    async close() {
+      await followers.close();
+    },
+  };
+}
+
+/** An SSE comment on a stream that is open: Node's fetch drops a body silent for ~300 s. */
+function writeKeepAlive(res: ServerResponse): void {
+  if (!res.headersSent || res.writableEnded || res.destroyed) return;
+  if (!String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+  res.write(': keep-alive\n\n');
+}
