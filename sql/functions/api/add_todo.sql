@@ -1,5 +1,6 @@
 -- add_todo: create a pending todo in the caller's scope.
 --   -> pending, claimable from run_at (default now). Returns the todo.
+--   The title is stored without control or invisible formatting characters (clean_text).
 --   Limits: queue 1-128 of [A-Za-z0-9_.:/-]; title <= 512 bytes; payload <= 256 KiB; routing an object
 --   <= 16 KiB; priority -1000..1000 (higher first); max_attempts 1..1000 (default: default_max_attempts);
 --   run_at a finite time in the years 0001-9999 (what RFC 3339 can write).
@@ -25,6 +26,7 @@ declare
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
+  title := switchboard_internal.clean_text(title);
   if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
     perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
   end if;
@@ -51,7 +53,8 @@ end;
 $$;
 comment on function switchboard.add_todo(uuid, text, jsonb, text, jsonb, integer, integer, timestamptz) is
 $$add_todo(endpoint_id, queue, payload '{}', title, routing '{}', priority 0, max_attempts, run_at) -> todo.
-Creates a pending todo in the endpoint's scope, claimable from run_at (default now). Limits: queue 1-128 of
+Creates a pending todo in the endpoint's scope, claimable from run_at (default now). The title is stored without control or
+invisible formatting characters (bidirectional controls, zero-width characters: see switchboard_internal.clean_text). Limits: queue 1-128 of
 [A-Za-z0-9_.:/-]; title <= 512 bytes; payload <= 256 KiB; routing a JSON object <= 16 KiB; priority -1000..1000
 (higher is claimed first); max_attempts 1..1000 (default setting default_max_attempts, 5); run_at finite, years 0001-9999.
 Errors: forbidden (revoked, or add_todo not vended), invalid (a limit).$$;

@@ -1,7 +1,8 @@
 -- check_artifact: an artifact is at most 512 bytes and either mcp://cairn/<id> (1-64 letters, digits, _ or -)
 -- or an absolute https URL with a host. It is a string we store; it is never fetched. The Board shows it as a
--- link, so nothing may disguise where the link goes: no user info (https://trusted.example@evil.example/) and no
--- bidirectional-control characters (U+202A-U+202E, U+2066-U+2069), which reorder how the text reads.
+-- link, so nothing may disguise where the link goes: no user info (https://trusted.example@evil.example/) and none
+-- of the invisible characters clean_text removes from other text (bidirectional controls, which reorder how the
+-- text reads, zero-width and other format characters): here they are refused, since an artifact is checked, not cut.
 create or replace function switchboard_internal.check_artifact(artifact text)
 returns void
 language plpgsql
@@ -14,14 +15,14 @@ begin
   if octet_length(artifact) > switchboard_internal.limit_of('artifact_bytes')
      or not (artifact ~ '^mcp://cairn/[A-Za-z0-9_-]{1,64}$'
              or artifact ~* '^https://([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$')
-     or artifact ~ '[\u202A-\u202E\u2066-\u2069]'
+     or switchboard_internal.clean_text(artifact) <> artifact
   then
     perform switchboard_internal.raise('invalid',
       'artifact must be mcp://cairn/<id> (1-64 letters, digits, _ or -) or an absolute https URL without user info '
-      || 'or bidirectional-control characters, at most 512 bytes',
+      || 'or invisible formatting characters (bidirectional controls, zero-width characters), at most 512 bytes',
       'Send a Cairn handle or an https link, or leave artifact out; the todo is still claimed.');
   end if;
 end;
 $$;
 comment on function switchboard_internal.check_artifact(text) is
-  'Internal. invalid unless the artifact is null, an mcp://cairn/<id> handle or an absolute https URL of at most 512 bytes, with no user info and no bidirectional-control characters.';
+  'Internal. invalid unless the artifact is null, an mcp://cairn/<id> handle or an absolute https URL of at most 512 bytes, with no user info and none of the characters clean_text removes (bidirectional and other invisible formatting controls).';

@@ -1,6 +1,7 @@
 -- report_summary: the summary an attempt closes with, for _end_attempt and _end_held alike: the one given, or,
 -- with attempt_summary_from_result on, the compact JSON of a complete's or fail's result when none was given;
--- cut to 2048 bytes on a UTF-8 boundary and marked truncated, never rejected.
+-- without control characters (TAB, LF and CR stay) and invisible formatting characters (clean_text); cut to 2048
+-- bytes on a UTF-8 boundary and marked truncated, never rejected.
 create or replace function switchboard_internal.report_summary(
   outcome text, result jsonb, summary text, out cut text, out truncated boolean)
 language plpgsql
@@ -17,9 +18,9 @@ begin
   -- Most reports carry no summary; for them the cut is a no-op not worth a statement.
   truncated := false;
   if v_summary is not null then
-    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(v_summary, switchboard_internal.limit_of('summary_bytes')) c;
+    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(switchboard_internal.clean_text(v_summary, true), switchboard_internal.limit_of('summary_bytes')) c;
   end if;
 end;
 $$;
 comment on function switchboard_internal.report_summary(text, jsonb, text) is
-  'Internal. The closing summary of an attempt: given, or the compact result (attempt_summary_from_result), cut to 2048 bytes.';
+  'Internal. The closing summary of an attempt: given, or the compact result (attempt_summary_from_result), cleaned (clean_text, multiline) and cut to 2048 bytes.';
