@@ -51,6 +51,13 @@ CREATE SCHEMA switchboard_internal;
 
 
 --
+-- Name: switchboard_metrics; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA switchboard_metrics;
+
+
+--
 -- Name: switchboard_worker; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -103,6 +110,7 @@ declare
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
+  title := switchboard_internal.clean_text(title);
   if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
     perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
   end if;
@@ -134,7 +142,8 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'add_todo(endpoint_id, queue, payload ''{}'', title, routing ''{}'', priority 0, max_attempts, run_at) -> todo.
-Creates a pending todo in the endpoint''s scope, claimable from run_at (default now). Limits: queue 1-128 of
+Creates a pending todo in the endpoint''s scope, claimable from run_at (default now). The title is stored without control or
+invisible formatting characters (bidirectional controls, zero-width characters: see switchboard_internal.clean_text). Limits: queue 1-128 of
 [A-Za-z0-9_.:/-]; title <= 512 bytes; payload <= 256 KiB; routing a JSON object <= 16 KiB; priority -1000..1000
 (higher is claimed first); max_attempts 1..1000 (default setting default_max_attempts, 5); run_at finite, years 0001-9999.
 Errors: forbidden (revoked, or add_todo not vended), invalid (a limit).';
@@ -2006,43 +2015,6 @@ list_todos). The credential is returned once; only its SHA-256 is stored. Errors
 
 
 --
--- Name: webhook_target(text, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
---
-
-CREATE FUNCTION switchboard.webhook_target(kind text, id uuid) RETURNS text
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO 'switchboard', 'pg_temp'
-    AS $$
-#variable_conflict use_variable
-declare
-  v_url text;
-begin
-  case kind
-    when 'owner_notify' then
-      select o.notify_url into v_url
-        from switchboard.todos x
-        join switchboard.endpoints e on e.id = x.endpoint_id
-        join switchboard.owners o on o.id = e.owner_id
-       where x.id = id;
-    when 'endpoint_doorbell' then
-      select e.doorbell_url into v_url from switchboard.endpoints e where e.id = id and e.revoked_at is null;
-    else
-      perform switchboard_internal.raise('invalid', 'kind must be owner_notify or endpoint_doorbell', null);
-  end case;
-  return v_url;
-end;
-$$;
-
-
---
--- Name: FUNCTION webhook_target(kind text, id uuid); Type: COMMENT; Schema: switchboard; Owner: -
---
-
-COMMENT ON FUNCTION switchboard.webhook_target(kind text, id uuid) IS 'webhook_target(kind, id) -> URL or null. owner_notify: the notify_url of the owner of todo id; endpoint_doorbell: the doorbell_url
-of endpoint id (null once revoked). Read by the worker at delivery time. Errors: invalid (unknown kind).';
-
-
---
 -- Name: add_todo(text, text, jsonb, text, jsonb, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
@@ -3147,11 +3119,11 @@ begin
   if octet_length(artifact) > switchboard_internal.limit_of('artifact_bytes')
      or not (artifact ~ '^mcp://cairn/[A-Za-z0-9_-]{1,64}$'
              or artifact ~* '^https://([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$')
-     or artifact ~ '[\u202A-\u202E\u2066-\u2069]'
+     or switchboard_internal.clean_text(artifact) <> artifact
   then
     perform switchboard_internal.raise('invalid',
       'artifact must be mcp://cairn/<id> (1-64 letters, digits, _ or -) or an absolute https URL without user info '
-      || 'or bidirectional-control characters, at most 512 bytes',
+      || 'or invisible formatting characters (bidirectional controls, zero-width characters), at most 512 bytes',
       'Send a Cairn handle or an https link, or leave artifact out; the todo is still claimed.');
   end if;
 end;
@@ -3162,7 +3134,7 @@ $_$;
 -- Name: FUNCTION check_artifact(artifact text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.check_artifact(artifact text) IS 'Internal. invalid unless the artifact is null, an mcp://cairn/<id> handle or an absolute https URL of at most 512 bytes, with no user info and no bidirectional-control characters.';
+COMMENT ON FUNCTION switchboard_internal.check_artifact(artifact text) IS 'Internal. invalid unless the artifact is null, an mcp://cairn/<id> handle or an absolute https URL of at most 512 bytes, with no user info and none of the characters clean_text removes (bidirectional and other invisible formatting controls).';
 
 
 --
@@ -3243,6 +3215,29 @@ $_$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.check_webhook_url(url text) IS 'Internal. Validates a webhook URL: absolute https (http only with setting webhook_allow_http), host without user info, <= 2048 bytes; null passes.';
+
+
+--
+-- Name: clean_text(text, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.clean_text(input text, multiline boolean DEFAULT false) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select regexp_replace(input,
+           case when multiline then '[\u0001-\u0008\u000B\u000C\u000E-\u001F' else '[\u0001-\u001F' end
+           || '\u007F-\u009F\u00AD\u034F\u061C\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5'
+           || '\u180B-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB'
+           || '\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0000-\U000E0FFF]',
+           '', 'g');
+$$;
+
+
+--
+-- Name: FUNCTION clean_text(input text, multiline boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.clean_text(input text, multiline boolean) IS 'Internal. Text without control characters (multiline keeps TAB, LF, CR), bidirectional controls, Default_Ignorable_Code_Points, other format characters (Cf) and U+2028/U+2029.';
 
 
 --
@@ -3834,22 +3829,22 @@ CREATE FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq intege
 declare
   v_notify_url text;
   v_max_attempts integer;
+  v_sink text;
+  v_delivery uuid;
 begin
   select o.notify_url into v_notify_url
     from switchboard.endpoints e
     join switchboard.owners o on o.id = e.owner_id
    where e.id = endpoint_id;
   v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
-  if switchboard_internal.setting_bool('instance_dead_letter_sink') then
-    perform graphile_worker.add_job('switchboard_dead_letter',
-              json_build_object('todo_id', todo_id, 'seq', seq, 'sink', 'instance'),
-              max_attempts => v_max_attempts);
-  end if;
-  if v_notify_url is not null then
-    perform graphile_worker.add_job('switchboard_dead_letter',
-              json_build_object('todo_id', todo_id, 'seq', seq, 'sink', 'owner'),
-              max_attempts => v_max_attempts);
-  end if;
+  foreach v_sink in array array['instance', 'owner'] loop
+    continue when v_sink = 'instance' and not switchboard_internal.setting_bool('instance_dead_letter_sink');
+    continue when v_sink = 'owner' and v_notify_url is null;
+    insert into switchboard.deliveries (kind, todo_id, seq, sink) values ('dead_letter', todo_id, seq, v_sink)
+    returning id into v_delivery;
+    perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', v_delivery),
+                                    max_attempts => v_max_attempts);
+  end loop;
 end;
 $$;
 
@@ -3858,7 +3853,7 @@ $$;
 -- Name: FUNCTION notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid) IS 'Internal. A todo''s attempt closed as a dead letter: enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
+COMMENT ON FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid) IS 'Internal. A todo''s attempt closed as a dead letter: queues the notifications in the same transaction, each a deliveries row and a job naming only its id: the owner''s when notify_url is set, the instance''s when a worker has a sink.';
 
 
 --
@@ -3907,7 +3902,7 @@ begin
     perform switchboard_internal.admit_claim(endpoint_id);
   end if;
   if claimant is not null then
-    v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
+    v_claimant := (switchboard_internal.cut_utf8(nullif(switchboard_internal.clean_text(claimant), ''),
                                                 switchboard_internal.limit_of('claimant_bytes'))).cut;
   end if;
   if coalesce(require_fence, false) then
@@ -4086,6 +4081,36 @@ COMMENT ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uuid)
 
 
 --
+-- Name: queue_doorbell_webhook(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id uuid, queue text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_column
+declare
+  v_delivery uuid;
+begin
+  -- The conflict target names the columns (use_column); the values are this function's parameters.
+  insert into switchboard.deliveries as d (kind, endpoint_id, queue)
+  values ('doorbell', queue_doorbell_webhook.endpoint_id, queue_doorbell_webhook.queue)
+  on conflict (endpoint_id, queue) where kind = 'doorbell' do update set rings = d.rings + 1
+  returning d.id into v_delivery;
+  perform graphile_worker.add_job('switchboard_doorbell_webhook', json_build_object('delivery_id', v_delivery),
+            job_key => 'switchboard_doorbell:' || v_delivery::text,
+            max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_doorbell_webhook(endpoint_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id uuid, queue text) IS 'Internal. Queues an endpoint''s doorbell webhook for a queue: its pending deliveries row (rings + 1, or a new one) and a job naming only the row''s id (job_key per delivery).';
+
+
+--
 -- Name: raise(text, text, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -4210,7 +4235,7 @@ begin
   -- Most reports carry no summary; for them the cut is a no-op not worth a statement.
   truncated := false;
   if v_summary is not null then
-    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(v_summary, switchboard_internal.limit_of('summary_bytes')) c;
+    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(switchboard_internal.clean_text(v_summary, true), switchboard_internal.limit_of('summary_bytes')) c;
   end if;
 end;
 $$;
@@ -4220,7 +4245,7 @@ $$;
 -- Name: FUNCTION report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean) IS 'Internal. The closing summary of an attempt: given, or the compact result (attempt_summary_from_result), cut to 2048 bytes.';
+COMMENT ON FUNCTION switchboard_internal.report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean) IS 'Internal. The closing summary of an attempt: given, or the compact result (attempt_summary_from_result), cleaned (clean_text, multiline) and cut to 2048 bytes.';
 
 
 --
@@ -4237,10 +4262,7 @@ begin
   perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', queue, 'endpoint', endpoint_id)::text);
   select e.doorbell_url into v_url from switchboard.endpoints e where e.id = endpoint_id;
   if v_url is not null then
-    perform graphile_worker.add_job('switchboard_doorbell_webhook',
-              json_build_object('endpoint_id', endpoint_id, 'queue', queue),
-              job_key => 'switchboard_doorbell:' || endpoint_id::text || ':' || queue,
-              max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
+    perform switchboard_internal.queue_doorbell_webhook(endpoint_id, queue);
   end if;
 end;
 $$;
@@ -4548,29 +4570,10 @@ COMMENT ON FUNCTION switchboard_internal.verb_held(verbs text[], verb text) IS '
 
 
 --
--- Name: dead_letter_notice(uuid, integer, boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+-- Name: metrics(); Type: FUNCTION; Schema: switchboard_metrics; Owner: -
 --
 
-CREATE FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer DEFAULT NULL::integer, for_instance boolean DEFAULT false) RETURNS jsonb
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO 'switchboard', 'pg_temp'
-    AS $$
-  select switchboard.dead_letter_notice(todo_id, seq, for_instance);
-$$;
-
-
---
--- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) IS 'dead_letter_notice(todo_id, seq, for_instance) -> the body of a dead-letter notification. As switchboard.dead_letter_notice.';
-
-
---
--- Name: metrics(); Type: FUNCTION; Schema: switchboard_worker; Owner: -
---
-
-CREATE FUNCTION switchboard_worker.metrics() RETURNS jsonb
+CREATE FUNCTION switchboard_metrics.metrics() RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
@@ -4579,29 +4582,105 @@ $$;
 
 
 --
--- Name: FUNCTION metrics(); Type: COMMENT; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION metrics(); Type: COMMENT; Schema: switchboard_metrics; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.metrics() IS 'metrics() -> counters and gauges for /metrics (aggregates only: no tenant text). As switchboard.metrics.';
+COMMENT ON FUNCTION switchboard_metrics.metrics() IS 'metrics() -> counters and gauges for /metrics (aggregates only: no tenant text but queue names). As switchboard.metrics.';
 
 
 --
--- Name: prune(interval, bigint, integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+-- Name: delivered(uuid, bigint); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
-CREATE FUNCTION switchboard_worker.prune(max_age interval DEFAULT NULL::interval, max_rows bigint DEFAULT NULL::bigint, batch_limit integer DEFAULT NULL::integer) RETURNS integer
+CREATE FUNCTION switchboard_worker.delivered(delivery_id uuid, rings bigint) RETURNS boolean
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
-  select switchboard.prune(max_age, max_rows, batch_limit);
+  with gone as (delete from switchboard.deliveries d where d.id = delivered.delivery_id and d.rings = delivered.rings returning 1)
+  select exists (select 1 from gone);
 $$;
 
 
 --
--- Name: FUNCTION prune(max_age interval, max_rows bigint, batch_limit integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION delivered(delivery_id uuid, rings bigint); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.prune(max_age interval, max_rows bigint, batch_limit integer) IS 'prune(max_age, max_rows, batch_limit) -> deleted. Retention of terminal todos (their attempts cascade), in one batch. As switchboard.prune.';
+COMMENT ON FUNCTION switchboard_worker.delivered(delivery_id uuid, rings bigint) IS 'delivered(delivery_id, rings) -> boolean. Removes a delivery once done, unless a ring came since it was read (rings differs).
+Never raises: an unknown or already removed delivery is false.';
+
+
+--
+-- Name: delivery(uuid); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.delivery(delivery_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_d switchboard.deliveries;
+  v_notice jsonb;
+  v_url text;
+begin
+  select d.* into v_d from switchboard.deliveries d where d.id = delivery_id;
+  if not found then
+    perform switchboard_internal.raise('not_found', format('no delivery %s', delivery_id),
+                                       'It was delivered already, or what it was about no longer exists.');
+  end if;
+  if v_d.kind = 'dead_letter' then
+    v_notice := switchboard.dead_letter_notice(v_d.todo_id, v_d.seq, v_d.sink = 'instance');
+    if v_d.sink = 'owner' then
+      select o.notify_url into v_url
+        from switchboard.todos x
+        join switchboard.endpoints e on e.id = x.endpoint_id
+        join switchboard.owners o on o.id = e.owner_id
+       where x.id = v_d.todo_id;
+    end if;
+    return jsonb_build_object('kind', v_d.kind, 'sink', v_d.sink, 'url', v_url, 'body', v_notice,
+                              'delivery_key', format('dead_letter:%s:%s:%s', v_d.todo_id, v_notice #>> '{final_attempt,seq}', v_d.sink),
+                              'rings', v_d.rings);
+  end if;
+  select e.doorbell_url into v_url from switchboard.endpoints e where e.id = v_d.endpoint_id and e.revoked_at is null;
+  return jsonb_build_object('kind', v_d.kind, 'url', v_url,
+                            'body', jsonb_build_object('event', 'todo_claimable', 'queue', v_d.queue), 'rings', v_d.rings);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION delivery(delivery_id uuid); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.delivery(delivery_id uuid) IS 'delivery(delivery_id) -> {kind, sink, url, body, delivery_key, rings}. What one queued webhook job delivers, read through the
+deliveries row its transition wrote: a dead-letter notice (the instance''s without tenant text) and the owner''s notify_url, or a
+doorbell {"event": "todo_claimable", "queue"} and the endpoint''s doorbell_url (null when cleared or revoked). Reads only.
+Errors: not_found (no such delivery: delivered, or what it was about is gone).';
+
+
+--
+-- Name: prune(integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.prune(batch_limit integer DEFAULT 1000) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  if batch_limit is null or batch_limit not between 1 and 100000 then
+    perform switchboard_internal.raise('invalid', 'batch_limit must be between 1 and 100000', null);
+  end if;
+  return switchboard.prune(null, null, batch_limit);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION prune(batch_limit integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.prune(batch_limit integer) IS 'prune(batch_limit 1000) -> deleted. Retention of terminal todos in one batch, by the settings retention_max_age_days and
+retention_max_rows only (their attempts cascade). As switchboard.prune with max_age and max_rows null. Errors: invalid (batch_limit not 1..100000).';
 
 
 --
@@ -4643,25 +4722,6 @@ COMMENT ON FUNCTION switchboard_worker.requeue_due_retries(batch_limit integer) 
 
 
 --
--- Name: set_attempt_summary_from_result(boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
---
-
-CREATE FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) RETURNS jsonb
-    LANGUAGE sql SECURITY DEFINER
-    SET search_path TO 'switchboard', 'pg_temp'
-    AS $$
-  select switchboard.set_attempt_summary_from_result(enabled);
-$$;
-
-
---
--- Name: FUNCTION set_attempt_summary_from_result(enabled boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) IS 'set_attempt_summary_from_result(enabled) -> the setting. serve''s SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT, written into settings when it is set. As switchboard.set_attempt_summary_from_result.';
-
-
---
 -- Name: set_instance_dead_letter_sink(boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
@@ -4678,25 +4738,6 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) IS 'set_instance_dead_letter_sink(configured) -> the setting. The worker''s SWITCHBOARD_NOTIFY_URL (set or not), written at start. As switchboard.set_instance_dead_letter_sink.';
-
-
---
--- Name: webhook_target(text, uuid); Type: FUNCTION; Schema: switchboard_worker; Owner: -
---
-
-CREATE FUNCTION switchboard_worker.webhook_target(kind text, id uuid) RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO 'switchboard', 'pg_temp'
-    AS $$
-  select switchboard.webhook_target(kind, id);
-$$;
-
-
---
--- Name: FUNCTION webhook_target(kind text, id uuid); Type: COMMENT; Schema: switchboard_worker; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_worker.webhook_target(kind text, id uuid) IS 'webhook_target(kind, id) -> url or null. Where a queued webhook job delivers: an owner''s notify_url or an endpoint''s doorbell_url. As switchboard.webhook_target.';
 
 
 --
@@ -4738,6 +4779,34 @@ CREATE SEQUENCE switchboard.claims_throttled
 --
 
 COMMENT ON SEQUENCE switchboard.claims_throttled IS 'Counter of claims refused as throttled (SB429); read with last_value/is_called by metrics().';
+
+
+--
+-- Name: deliveries; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.deliveries (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    todo_id uuid,
+    seq integer,
+    sink text,
+    endpoint_id uuid,
+    queue text,
+    rings bigint DEFAULT 1 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT deliveries_dead_letter CHECK (((kind <> 'dead_letter'::text) OR ((todo_id IS NOT NULL) AND (sink = ANY (ARRAY['owner'::text, 'instance'::text])) AND (endpoint_id IS NULL) AND (queue IS NULL)))),
+    CONSTRAINT deliveries_doorbell CHECK (((kind <> 'doorbell'::text) OR ((endpoint_id IS NOT NULL) AND (queue IS NOT NULL) AND (todo_id IS NULL) AND (seq IS NULL) AND (sink IS NULL)))),
+    CONSTRAINT deliveries_kind CHECK ((kind = ANY (ARRAY['dead_letter'::text, 'doorbell'::text]))),
+    CONSTRAINT deliveries_rings_positive CHECK ((rings >= 1))
+);
+
+
+--
+-- Name: TABLE deliveries; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.deliveries IS 'Webhook deliveries queued by transitions (dead-letter notifications, doorbells): the job carries only the id, and the worker reads what it delivers through the row.';
 
 
 --
@@ -4869,6 +4938,14 @@ ALTER TABLE ONLY switchboard.attempt_close_counts
 
 
 --
+-- Name: deliveries deliveries_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.deliveries
+    ADD CONSTRAINT deliveries_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: earlier_attempts earlier_attempts_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -4946,6 +5023,20 @@ ALTER TABLE ONLY switchboard.settings
 
 ALTER TABLE ONLY switchboard.todos
     ADD CONSTRAINT todos_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: deliveries_doorbell_key; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE UNIQUE INDEX deliveries_doorbell_key ON switchboard.deliveries USING btree (endpoint_id, queue) WHERE (kind = 'doorbell'::text);
+
+
+--
+-- Name: deliveries_todo_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX deliveries_todo_idx ON switchboard.deliveries USING btree (todo_id) WHERE (todo_id IS NOT NULL);
 
 
 --
@@ -5075,6 +5166,22 @@ COMMENT ON TRIGGER todos_claimable_insert ON switchboard.todos IS 'create or rep
 
 
 --
+-- Name: deliveries deliveries_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.deliveries
+    ADD CONSTRAINT deliveries_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES switchboard.endpoints(id) ON DELETE CASCADE;
+
+
+--
+-- Name: deliveries deliveries_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.deliveries
+    ADD CONSTRAINT deliveries_todo_id_fkey FOREIGN KEY (todo_id) REFERENCES switchboard.todos(id) ON DELETE CASCADE;
+
+
+--
 -- Name: earlier_attempts earlier_attempts_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -5141,6 +5248,13 @@ GRANT USAGE ON SCHEMA switchboard_agent TO switchboard_agent;
 --
 
 GRANT USAGE ON SCHEMA switchboard_board TO switchboard_board;
+
+
+--
+-- Name: SCHEMA switchboard_metrics; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA switchboard_metrics TO switchboard_metrics;
 
 
 --
@@ -5519,14 +5633,6 @@ GRANT ALL ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, ve
 
 
 --
--- Name: FUNCTION webhook_target(kind text, id uuid); Type: ACL; Schema: switchboard; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard.webhook_target(kind text, id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard.webhook_target(kind text, id uuid) TO switchboard_admin;
-
-
---
 -- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: ACL; Schema: switchboard_agent; Owner: -
 --
 
@@ -5839,6 +5945,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.check_webhook_url(url text) FROM PUB
 
 
 --
+-- Name: FUNCTION clean_text(input text, multiline boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.clean_text(input text, multiline boolean) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION compact_json(doc jsonb); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -6007,6 +6120,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uu
 
 
 --
+-- Name: FUNCTION queue_doorbell_webhook(endpoint_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id uuid, queue text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION raise(kind text, message text, hint text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -6105,27 +6225,35 @@ REVOKE ALL ON FUNCTION switchboard_internal.verb_held(verbs text[], verb text) F
 
 
 --
--- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: ACL; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION metrics(); Type: ACL; Schema: switchboard_metrics; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) TO switchboard_worker;
-
-
---
--- Name: FUNCTION metrics(); Type: ACL; Schema: switchboard_worker; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_worker.metrics() FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.metrics() TO switchboard_worker;
+REVOKE ALL ON FUNCTION switchboard_metrics.metrics() FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_metrics.metrics() TO switchboard_metrics;
 
 
 --
--- Name: FUNCTION prune(max_age interval, max_rows bigint, batch_limit integer); Type: ACL; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION delivered(delivery_id uuid, rings bigint); Type: ACL; Schema: switchboard_worker; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_worker.prune(max_age interval, max_rows bigint, batch_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.prune(max_age interval, max_rows bigint, batch_limit integer) TO switchboard_worker;
+REVOKE ALL ON FUNCTION switchboard_worker.delivered(delivery_id uuid, rings bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.delivered(delivery_id uuid, rings bigint) TO switchboard_worker;
+
+
+--
+-- Name: FUNCTION delivery(delivery_id uuid); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.delivery(delivery_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.delivery(delivery_id uuid) TO switchboard_worker;
+
+
+--
+-- Name: FUNCTION prune(batch_limit integer); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.prune(batch_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.prune(batch_limit integer) TO switchboard_worker;
 
 
 --
@@ -6145,27 +6273,11 @@ GRANT ALL ON FUNCTION switchboard_worker.requeue_due_retries(batch_limit integer
 
 
 --
--- Name: FUNCTION set_attempt_summary_from_result(enabled boolean); Type: ACL; Schema: switchboard_worker; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) TO switchboard_worker;
-
-
---
 -- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: ACL; Schema: switchboard_worker; Owner: -
 --
 
 REVOKE ALL ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) TO switchboard_worker;
-
-
---
--- Name: FUNCTION webhook_target(kind text, id uuid); Type: ACL; Schema: switchboard_worker; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_worker.webhook_target(kind text, id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.webhook_target(kind text, id uuid) TO switchboard_worker;
 
 
 --
@@ -6180,6 +6292,13 @@ GRANT SELECT ON TABLE switchboard.attempt_close_counts TO switchboard_admin;
 --
 
 GRANT SELECT ON SEQUENCE switchboard.claims_throttled TO switchboard_admin;
+
+
+--
+-- Name: TABLE deliveries; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.deliveries TO switchboard_admin;
 
 
 --

@@ -18,6 +18,7 @@ const serving = async () => ({
   ...(await import('./board/mount.js')),
   ...(await import('./worker/config.js')),
   ...(await import('./worker/hooks.js')),
+  ...(await import('./worker/settings.js')),
 });
 
 const CLI_PATH = fileURLToPath(import.meta.url);
@@ -180,7 +181,8 @@ function build(): Command {
     .option('--no-worker', 'do not run the background worker in this process')
     .action(async (o: { host?: string; port?: number; dataDir?: string; pgPort?: number; worker: boolean }) => {
       const config = loadConfig();
-      const { loadOpsConfig, mountBoard, operationsHooks, requireMetricsTokenFor, startServer } = await serving();
+      const { applyAttemptSummaryFromResult, loadOpsConfig, mountBoard, operationsHooks, requireMetricsTokenFor, startServer } =
+        await serving();
       const { startEmbeddedPostgres } = await import('./embedded.js');
       const { migrateDatabase } = await import('./migrate.js');
       const opsConfig = loadOpsConfig();
@@ -191,8 +193,9 @@ function build(): Command {
       let stopEmbedded = async () => {};
       let databaseUrl = config.DATABASE_URL;
       let where = 'DATABASE_URL';
-      // The server runs on DATABASE_URL's login (refused if it holds the admin API), or on the embedded Postgres as
-      // its own login with agent + Board + worker: migrations and the banner's admin commands use the superuser.
+      // The server runs on DATABASE_URL's login (refused if its request pool holds the admin API or the worker), or on
+      // the embedded Postgres as a login of its own that may take switchboard_server (requests) and switchboard_worker
+      // (the in-process worker's pool): migrations and the banner's admin commands use the superuser.
       let serveUrl = async (url: string) => url;
       if (!databaseUrl) {
         const pg = await startEmbeddedPostgres({
@@ -209,6 +212,7 @@ function build(): Command {
       let server: RunningServer;
       try {
         await migrateDatabase(databaseUrl, { quiet: true });
+        await applyAttemptSummaryFromResult(databaseUrl, opsConfig, log);
         if (signals.received()) return await signals.until(stopEmbedded);
         const runAs = await serveUrl(databaseUrl);
         const ops = operationsHooks(opsConfig, { databaseUrl: runAs, worker: o.worker, host: o.host ?? config.SWITCHBOARD_HOST, config });
@@ -257,8 +261,14 @@ function build(): Command {
     .description('bring the database DATABASE_URL names to the current schema (idempotent)')
     .option('--quiet', 'print only errors')
     .action(async (o: { quiet?: boolean }) => {
+      const config = loadConfig();
       const { migrateDatabase } = await import('./migrate.js');
-      await migrateDatabase(requireDatabaseUrl(loadConfig()), { quiet: o.quiet });
+      const { loadOpsConfig, applyAttemptSummaryFromResult } = await serving();
+      const ops = loadOpsConfig();
+      const url = requireDatabaseUrl(config);
+      await migrateDatabase(url, { quiet: o.quiet });
+      // Instance settings are the admin's: written here, by the command that holds the admin API, not by serve.
+      await applyAttemptSummaryFromResult(url, ops, createLogger({ level: o.quiet ? 'warn' : config.LOG_LEVEL }));
     });
 
   const owner = program.command('owner').description('manage owners (the humans who vend endpoints)');

@@ -14,9 +14,9 @@ export interface EmbeddedPostgres {
   /** postgres:// URL of the switchboard database in it, as the superuser (migrations and admin commands). */
   url: string;
   /**
-   * The same database as SERVE_LOGIN, a login holding switchboard_agent, switchboard_board and switchboard_worker
-   * and nothing else, with a password made on each start. Call after migrating (the roles come with migration
-   * 000008).
+   * The same database as SERVE_LOGIN, a login that may take switchboard_server (the request pool: agent, Board,
+   * metrics) and switchboard_worker (the in-process worker's own pool) and nothing else, with a password made on each
+   * start. Call after migrating (the roles come with the migrations).
    */
   serveUrl(): Promise<string>;
   port: number;
@@ -254,7 +254,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
           if not exists (select 1 from pg_roles where rolname = '${SERVE_LOGIN}') then create role ${SERVE_LOGIN} login; end if;
         end $$;
         alter role ${SERVE_LOGIN} login nosuperuser nocreatedb nocreaterole password '${servePassword}';
-        grant switchboard_agent, switchboard_board, switchboard_worker to ${SERVE_LOGIN};`);
+        revoke switchboard_agent, switchboard_board from ${SERVE_LOGIN};
+        grant switchboard_server, switchboard_worker to ${SERVE_LOGIN};`);
     } finally {
       await sql.end({ timeout: 5 });
     }

@@ -142,9 +142,22 @@ create or replace function test.schemas()
 returns oid[] language sql stable as $$
   select array(select n.oid from pg_namespace n
                 where n.nspname in ('switchboard', 'switchboard_internal', 'switchboard_agent', 'switchboard_board',
-                                    'switchboard_worker'))
+                                    'switchboard_worker', 'switchboard_metrics'))
+$$;
+
+-- The webhook deliveries queued as jobs of a graphile-worker task, oldest job first: each its deliveries row (as
+-- jsonb) with the job's payload and key.
+create or replace function test.queued(task text)
+returns setof jsonb language sql as $$
+  select to_jsonb(d) || jsonb_build_object('payload', j.payload::jsonb, 'key', j.key)
+    from graphile_worker._private_jobs j
+    join graphile_worker._private_tasks k on k.id = j.task_id
+    join switchboard.deliveries d on d.id = (j.payload::jsonb ->> 'delivery_id')::uuid
+   where k.identifier = task
+   order by j.id
 $$;
 
 -- Tests run some statements as a surface role (set local role switchboard_agent); they may call these helpers then.
 grant usage on schema test to public;
 grant execute on all functions in schema test to public;
+

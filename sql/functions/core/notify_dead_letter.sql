@@ -1,9 +1,9 @@
 -- notify_dead_letter: a todo's open attempt closed as a dead letter (fail or reap at the cap, revoke). In the
--- caller's transaction, enqueues the notification with graphile_worker.add_job, one for the owner's notify_url
--- when set, and one for the instance's sink (SWITCHBOARD_NOTIFY_URL) only when a worker said at start that it has
--- one (the setting instance_dead_letter_sink: SQL cannot see the worker's environment). A job exists iff the dead
--- letter committed. Its payload holds ids only (todo_id, seq, sink); the worker reads the notice with
--- dead_letter_notice(), the instance's without any tenant text.
+-- caller's transaction, queues the notification: one delivery for the owner's notify_url when set, and one for the
+-- instance's sink (SWITCHBOARD_NOTIFY_URL) only when a worker said at start that it has one (the setting
+-- instance_dead_letter_sink: SQL cannot see the worker's environment). Each is a row of switchboard.deliveries
+-- (todo, seq, sink) and a graphile_worker job carrying only that row's id: the worker reads the notice through the
+-- row (switchboard_worker.delivery), so it can read no other todo. A delivery exists iff the dead letter committed.
 -- Called by the two transitions that dead-letter (end_attempt, reap_locked), not by a row trigger: a trigger on
 -- todos had its WHEN clause re-read and compiled by every UPDATE of todos, claims and completes included.
 create or replace function switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid)
@@ -15,23 +15,23 @@ as $$
 declare
   v_notify_url text;
   v_max_attempts integer;
+  v_sink text;
+  v_delivery uuid;
 begin
   select o.notify_url into v_notify_url
     from switchboard.endpoints e
     join switchboard.owners o on o.id = e.owner_id
    where e.id = endpoint_id;
   v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
-  if switchboard_internal.setting_bool('instance_dead_letter_sink') then
-    perform graphile_worker.add_job('switchboard_dead_letter',
-              json_build_object('todo_id', todo_id, 'seq', seq, 'sink', 'instance'),
-              max_attempts => v_max_attempts);
-  end if;
-  if v_notify_url is not null then
-    perform graphile_worker.add_job('switchboard_dead_letter',
-              json_build_object('todo_id', todo_id, 'seq', seq, 'sink', 'owner'),
-              max_attempts => v_max_attempts);
-  end if;
+  foreach v_sink in array array['instance', 'owner'] loop
+    continue when v_sink = 'instance' and not switchboard_internal.setting_bool('instance_dead_letter_sink');
+    continue when v_sink = 'owner' and v_notify_url is null;
+    insert into switchboard.deliveries (kind, todo_id, seq, sink) values ('dead_letter', todo_id, seq, v_sink)
+    returning id into v_delivery;
+    perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', v_delivery),
+                                    max_attempts => v_max_attempts);
+  end loop;
 end;
 $$;
 comment on function switchboard_internal.notify_dead_letter(uuid, integer, uuid) is
-$$Internal. A todo's attempt closed as a dead letter: enqueues the notification jobs (graphile_worker.add_job) in the same transaction: the owner's when notify_url is set, the instance's when a worker has a sink.$$;
+$$Internal. A todo's attempt closed as a dead letter: queues the notifications in the same transaction, each a deliveries row and a job naming only its id: the owner's when notify_url is set, the instance's when a worker has a sink.$$;

@@ -3,8 +3,8 @@
 --     The queue name and the endpoint id only (queue names are per endpoint, so the server wakes only that
 --     tenant's waiters), never a todo id or user text; Postgres folds identical notifications of one
 --     transaction into one, so a reap of a thousand todos of one queue rings once per endpoint;
---   * when the endpoint has a doorbell_url, enqueues its webhook delivery (graphile_worker.add_job), one job per
---     endpoint and queue (job_key), so a burst of adds is delivered as one POST.
+--   * when the endpoint has a doorbell_url, queues its webhook delivery (queue_doorbell_webhook), one per endpoint and
+--     queue at a time, so a burst of adds is delivered as one POST.
 -- Called by the insert trigger (add_todo: on_todo_claimable) and by every transition that makes a todo claimable
 -- again (release, owner_release, reap below the cap, requeue_due_retries, retry_now) in its own statement: a
 -- row trigger on todos' updates had its WHEN clause re-read and compiled by every UPDATE of todos (each claim and
@@ -21,10 +21,7 @@ begin
   perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', queue, 'endpoint', endpoint_id)::text);
   select e.doorbell_url into v_url from switchboard.endpoints e where e.id = endpoint_id;
   if v_url is not null then
-    perform graphile_worker.add_job('switchboard_doorbell_webhook',
-              json_build_object('endpoint_id', endpoint_id, 'queue', queue),
-              job_key => 'switchboard_doorbell:' || endpoint_id::text || ':' || queue,
-              max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
+    perform switchboard_internal.queue_doorbell_webhook(endpoint_id, queue);
   end if;
 end;
 $$;

@@ -8,7 +8,8 @@ select cmp_ok((select count(*) from pg_proc p where p.pronamespace = any (test.s
               '>=', 25::bigint, 'the id-taking functions are there to check');
 select is_empty($$
   select r || ' ' || p.oid::regprocedure::text from pg_proc p
-   cross join unnest(array['switchboard_agent', 'switchboard_board', 'switchboard_server', 'switchboard_app', 'switchboard_worker']) r
+   cross join unnest(array['switchboard_agent', 'switchboard_board', 'switchboard_server', 'switchboard_app', 'switchboard_worker',
+                           'switchboard_metrics']) r
    where p.pronamespace = any (test.schemas())
      and ('endpoint_id' = any (p.proargnames) or 'owner_id' = any (p.proargnames))
      and has_function_privilege(r, p.oid, 'EXECUTE')
@@ -23,10 +24,10 @@ select is_empty($$
 $$, 'the agent and the Board hold no privilege on any table, the job queue''s included');
 select is_empty($$
   select r || ' ' || c.oid::regclass::text from pg_class c
-   cross join unnest(array['switchboard_worker', 'switchboard_server']) r
+   cross join unnest(array['switchboard_worker', 'switchboard_metrics', 'switchboard_server']) r
    where c.relnamespace = 'switchboard'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
      and has_table_privilege(r, c.oid, 'SELECT,INSERT,UPDATE,DELETE,TRUNCATE')
-$$, 'the worker (and so the server) holds none on any ledger table');
+$$, 'the worker, the metrics reader and the server hold none on any ledger table');
 
 -- And it holds when tried, not only in the catalog.
 select test.endpoint() as ep \gset
