@@ -1616,8 +1616,9 @@ begin
   end if;
   if v_endpoint.revoked_at is null then
     update switchboard.endpoints e set revoked_at = now() where e.id = v_endpoint.id returning * into v_endpoint;
-    -- Servers close the endpoint's MCP sessions when this commits (src/mcp/http.ts); the id only, never a secret.
-    perform pg_notify('switchboard_credentials_refused', v_endpoint.id::text);
+    -- Servers stop trusting the endpoint's credential when this commits (src/mcp/http.ts): a signal naming it by its
+    -- opaque tag, authenticated (any login may LISTEN and NOTIFY), never its id or a secret.
+    perform switchboard_internal.signal('switchboard_credentials_refused', array['endpoint:' || v_endpoint.id::text]);
     for v_t in
       select x.* from switchboard.todos x
        where x.endpoint_id = v_endpoint.id and x.state = 'claimed'
@@ -1678,9 +1679,10 @@ begin
          credential_rotated_at = v_now
    where e.id = v_endpoint.id
   returning e.* into v_endpoint;
-  -- With no overlap the replaced credential stops now: servers close the sessions it opened (src/mcp/http.ts).
+  -- With no overlap the replaced credential stops now: servers close the sessions it opened (src/mcp/http.ts), told by
+  -- a signal naming the endpoint by its opaque tag (switchboard_internal.signal), never its id.
   if overlap_seconds = 0 then
-    perform pg_notify('switchboard_credentials_refused', endpoint_id::text);
+    perform switchboard_internal.signal('switchboard_credentials_refused', array['endpoint:' || v_endpoint.id::text]);
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,
@@ -2268,6 +2270,26 @@ $$;
 COMMENT ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, summary text, artifact text, lease_token text) IS 'release(credential, todo_id, summary, artifact, lease_token) -> todo. claimed -> pending at once: no backoff, attempt counter
 As switchboard.release, for the endpoint the credential names. Errors: forbidden (unknown, expired or revoked credential; verb not
 vended), then those of switchboard.release.';
+
+
+--
+-- Name: signal_key(); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.signal_key() RETURNS bytea
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select k.key from switchboard_internal.signal_key k;
+$$;
+
+
+--
+-- Name: FUNCTION signal_key(); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.signal_key() IS 'signal_key() -> bytea. The HMAC key of Switchboard''s NOTIFY signals (switchboard_doorbell, switchboard_credentials_refused), for the
+server that checks them. Never raises.';
 
 
 --
@@ -4259,7 +4281,8 @@ CREATE FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) RETURNS 
 declare
   v_url text;
 begin
-  perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', queue, 'endpoint', endpoint_id)::text);
+  perform switchboard_internal.signal('switchboard_doorbell',
+            array['endpoint:' || endpoint_id::text, 'queue:' || endpoint_id::text || ':' || queue]);
   select e.doorbell_url into v_url from switchboard.endpoints e where e.id = endpoint_id;
   if v_url is not null then
     perform switchboard_internal.queue_doorbell_webhook(endpoint_id, queue);
@@ -4272,8 +4295,8 @@ $$;
 -- Name: FUNCTION ring(endpoint_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) IS 'Internal. A todo of the endpoint''s queue became claimable now: pg_notify on switchboard_doorbell with {"queue", "endpoint"}, and the
-endpoint''s webhook doorbell job (one per endpoint and queue) when it has a doorbell_url.';
+COMMENT ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) IS 'Internal. A todo of the endpoint''s queue became claimable now: an authenticated signal on switchboard_doorbell naming them by opaque tags
+(never an id or a queue name), and the endpoint''s webhook doorbell delivery when it has a doorbell_url.';
 
 
 --
@@ -4320,6 +4343,57 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) IS 'Internal. Reads an integer setting; a missing, malformed or out-of-range value yields the fallback.';
+
+
+--
+-- Name: signal(text, text[]); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.signal(channel text, subjects text[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+  select pg_notify(channel, switchboard_internal.signal_payload(channel, subjects));
+$$;
+
+
+--
+-- Name: FUNCTION signal(channel text, subjects text[]); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.signal(channel text, subjects text[]) IS 'Internal. pg_notify(channel, signal_payload(channel, subjects)): an authenticated signal naming its subjects by opaque tags.';
+
+
+--
+-- Name: signal_payload(text, text[]); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.signal_payload(channel text, subjects text[]) RETURNS text
+    LANGUAGE plpgsql STABLE
+    AS $$
+declare
+  v_ipad bytea;
+  v_opad bytea;
+  v_signed text;
+  v_subject text;
+begin
+  select k.ipad, k.opad into v_ipad, v_opad from switchboard_internal.signal_key k;
+  foreach v_subject in array subjects loop
+    v_signed := concat_ws('.', v_signed,
+                          encode(substring(sha256(v_opad || sha256(v_ipad || convert_to('tag:' || v_subject, 'UTF8'))) from 1 for 16), 'hex'));
+  end loop;
+  v_signed := v_signed || '.' || floor(extract(epoch from transaction_timestamp()) * 1000)::bigint::text
+              || '.' || pg_current_xact_id()::text;
+  return v_signed || '.' || encode(substring(
+           sha256(v_opad || sha256(v_ipad || convert_to(channel || ':' || v_signed, 'UTF8'))) from 1 for 16), 'hex');
+end;
+$$;
+
+
+--
+-- Name: FUNCTION signal_payload(channel text, subjects text[]); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.signal_payload(channel text, subjects text[]) IS 'Internal. ''<tag>...<ms>.<xid>.<mac>'': the subjects as opaque HMAC tags under the signal key, stamped with the transaction, authenticated.';
 
 
 --
@@ -4930,6 +5004,29 @@ COMMENT ON TABLE switchboard.settings IS 'Operator settings, read on every use. 
 
 
 --
+-- Name: signal_key; Type: TABLE; Schema: switchboard_internal; Owner: -
+--
+
+CREATE TABLE switchboard_internal.signal_key (
+    singleton boolean DEFAULT true NOT NULL,
+    key bytea NOT NULL,
+    ipad bytea NOT NULL,
+    opad bytea NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT signal_key_is_32_bytes CHECK ((octet_length(key) = 32)),
+    CONSTRAINT signal_key_pads_are_64_bytes CHECK (((octet_length(ipad) = 64) AND (octet_length(opad) = 64))),
+    CONSTRAINT signal_key_singleton CHECK (singleton)
+);
+
+
+--
+-- Name: TABLE signal_key; Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON TABLE switchboard_internal.signal_key IS 'The HMAC key of Switchboard''s NOTIFY signals (opaque tags and MACs), with its two HMAC blocks; readable by no surface role.';
+
+
+--
 -- Name: attempt_close_counts attempt_close_counts_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -5023,6 +5120,14 @@ ALTER TABLE ONLY switchboard.settings
 
 ALTER TABLE ONLY switchboard.todos
     ADD CONSTRAINT todos_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: signal_key signal_key_pkey; Type: CONSTRAINT; Schema: switchboard_internal; Owner: -
+--
+
+ALTER TABLE ONLY switchboard_internal.signal_key
+    ADD CONSTRAINT signal_key_pkey PRIMARY KEY (singleton);
 
 
 --
@@ -5721,6 +5826,14 @@ GRANT ALL ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, s
 
 
 --
+-- Name: FUNCTION signal_key(); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.signal_key() FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.signal_key() TO switchboard_agent;
+
+
+--
 -- Name: FUNCTION activity(session_secret text, page_size integer); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -6173,6 +6286,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.setting_bool(setting_key text) FROM 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION signal(channel text, subjects text[]); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.signal(channel text, subjects text[]) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION signal_payload(channel text, subjects text[]); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.signal_payload(channel text, subjects text[]) FROM PUBLIC;
 
 
 --

@@ -82,6 +82,16 @@ const schema = z.object({
   SWITCHBOARD_TRUST_PROXY: flag(false),
   /** claim_next long polls (wait_seconds) one credential may hold open at once; more answer `throttled`. */
   SWITCHBOARD_MAX_WAITERS: whole(1, 10_000, 8),
+  /**
+   * How often a waiting claim_next may claim again because its doorbell rang (per waiter, a second): rings that come
+   * faster are folded into the next claim, so no flood of rings, forged or genuine, costs more.
+   */
+  SWITCHBOARD_WAITER_CLAIMS_PER_SECOND: whole(1, 1000, 10),
+  /**
+   * A signal over NOTIFY (a doorbell ring, a revoked credential) stamped further than this from now, by the
+   * database's clock, is ignored; within it, a replayed one is recognised and ignored too.
+   */
+  SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS: whole(5, 3600, 120),
   /** The Streamable HTTP endpoint a `switchboard mcp` bridge forwards to (stdio without a database login). */
   SWITCHBOARD_URL: z
     .string()

@@ -26,6 +26,8 @@ export interface McpStats {
   recycled: Record<string, number>;
   /** Requests answered 429, by the limit that refused them. */
   throttled: Record<string, number>;
+  /** NOTIFYs on Switchboard's channels not taken as its signals, by why: forged, stale, replayed. */
+  signalsRefused?: Record<string, number>;
 }
 
 /** What an MCP server is built with: the app context plus the endpoint the session authenticated as. */

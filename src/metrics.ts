@@ -86,6 +86,15 @@ export async function buildMetricsRegistry(sql: postgres.Sql, mcp?: McpStats): P
       registers: [registry],
     });
     for (const [limit, n] of Object.entries(mcp.throttled)) throttled.inc({ limit }, n);
+    if (mcp.signalsRefused) {
+      const refused = new Counter({
+        name: 'switchboard_signals_refused_total',
+        help: "NOTIFYs on Switchboard's channels this process did not act on, by why: forged (no valid MAC), stale, replayed.",
+        labelNames: ['why'],
+        registers: [registry],
+      });
+      for (const [why, n] of Object.entries(mcp.signalsRefused)) refused.inc({ why }, n);
+    }
   }
   return registry;
 }

@@ -9,6 +9,7 @@ import { assertNotAdmin, createPool, roleFor, SERVER_ROLE, type Sql } from './db
 import { closeDoorbell } from './doorbell.js';
 import { createLedger } from './ledger.js';
 import { createLogger, type Logger } from './log.js';
+import { refusedSignals } from './signals.js';
 import { isMcpPath, type McpHttp, mountMcp } from './mcp/http.js';
 
 /** Adds routes to the app (metrics, the Board). Called after /mcp and /healthz are mounted. */
@@ -117,7 +118,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
   });
   const mcp = mountMcp(app, ctx);
-  const mcpStats = () => ({ sessions: mcp.sessionCount(), recycled: { ...mcp.recycled }, throttled: { ...mcp.throttled } });
+  const mcpStats = () => ({ sessions: mcp.sessionCount(), recycled: { ...mcp.recycled }, throttled: { ...mcp.throttled },
+    signalsRefused: refusedSignals(sql) });
   for (const hook of opts.mount ?? []) hook(app, { ...ctx, mcpStats });
 
   const http = await new Promise<Server>((resolve, reject) => {

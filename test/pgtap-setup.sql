@@ -2,6 +2,8 @@
 create extension if not exists pgtap;
 create extension if not exists plpgsql_check;
 create schema if not exists test;
+-- pgcrypto's hmac(), in schema test, to check Switchboard's own HMAC (signal_payload) against an implementation of its own.
+create extension if not exists pgcrypto with schema test;
 
 -- A fresh owner and endpoint; verbs null = every verb. Returns the endpoint id.
 create or replace function test.endpoint(verbs text[] default null, handle text default null)

@@ -10,6 +10,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import type { Endpoint } from '../ledger.js';
+import { signalsFor } from '../signals.js';
 import { CallGate } from './fairness.js';
 import { RequestPace } from './pace.js';
 import { createMcpServer } from './server.js';
@@ -288,12 +289,19 @@ export function mountMcp(app: Express, ctx: AppContext): McpHttp {
   sweep.unref();
 
   // A revoked endpoint, or one whose credential was rotated with no overlap, has its sessions closed as soon as
-  // that commits (revoke_endpoint and rotate_credential NOTIFY its id), not at the next request or idle eviction.
-  // A client of a rotated endpoint opens a new session with its new credential.
-  const refusals = ctx.sql
-    .listen('switchboard_credentials_refused', (endpointId) => {
-      for (const s of everySession()) if (s.endpointId === endpointId) closeSession(s, credentialGone);
-    })
+  // that commits (revoke_endpoint and rotate_credential signal it), not at the next request or idle eviction.
+  // A client of a rotated endpoint opens a new session with its new credential. The signal names the endpoint by its
+  // opaque tag and is checked (src/signals.ts): any login of the database may NOTIFY, and a forged or replayed one
+  // closes nothing.
+  const CREDENTIALS_REFUSED = 'switchboard_credentials_refused';
+  const refusals = signalsFor(ctx.sql, { maxAgeMs: ctx.config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000 })
+    .then((signals) =>
+      ctx.sql.listen(CREDENTIALS_REFUSED, (payload) => {
+        const tag = signals.open(CREDENTIALS_REFUSED, payload);
+        if (tag === null) return;
+        for (const s of everySession()) if (signals.endpointTag(s.endpointId) === tag) closeSession(s, credentialGone);
+      }),
+    )
     .catch((err: unknown) => {
       ctx.log.warn({ err }, 'mcp: not listening for revoked credentials; their sessions close at their next request');
       return null;

@@ -25,8 +25,9 @@ begin
   end if;
   if v_endpoint.revoked_at is null then
     update switchboard.endpoints e set revoked_at = now() where e.id = v_endpoint.id returning * into v_endpoint;
-    -- Servers close the endpoint's MCP sessions when this commits (src/mcp/http.ts); the id only, never a secret.
-    perform pg_notify('switchboard_credentials_refused', v_endpoint.id::text);
+    -- Servers stop trusting the endpoint's credential when this commits (src/mcp/http.ts): a signal naming it by its
+    -- opaque tag, authenticated (any login may LISTEN and NOTIFY), never its id or a secret.
+    perform switchboard_internal.signal('switchboard_credentials_refused', array['endpoint:' || v_endpoint.id::text]);
     for v_t in
       select x.* from switchboard.todos x
        where x.endpoint_id = v_endpoint.id and x.state = 'claimed'

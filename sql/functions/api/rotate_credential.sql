@@ -40,9 +40,10 @@ begin
          credential_rotated_at = v_now
    where e.id = v_endpoint.id
   returning e.* into v_endpoint;
-  -- With no overlap the replaced credential stops now: servers close the sessions it opened (src/mcp/http.ts).
+  -- With no overlap the replaced credential stops now: servers close the sessions it opened (src/mcp/http.ts), told by
+  -- a signal naming the endpoint by its opaque tag (switchboard_internal.signal), never its id.
   if overlap_seconds = 0 then
-    perform pg_notify('switchboard_credentials_refused', endpoint_id::text);
+    perform switchboard_internal.signal('switchboard_credentials_refused', array['endpoint:' || v_endpoint.id::text]);
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,

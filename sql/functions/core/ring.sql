@@ -1,8 +1,9 @@
 -- ring: a todo of this endpoint and queue became claimable now. In the caller's transaction:
---   * rings the doorbell: pg_notify('switchboard_doorbell', '{"queue": "<queue>", "endpoint": "<endpoint id>"}').
---     The queue name and the endpoint id only (queue names are per endpoint, so the server wakes only that
---     tenant's waiters), never a todo id or user text; Postgres folds identical notifications of one
---     transaction into one, so a reap of a thousand todos of one queue rings once per endpoint;
+--   * rings the doorbell: a signal on channel switchboard_doorbell (switchboard_internal.signal) naming the endpoint
+--     and the queue by their opaque tags: no id, no queue name, no user text, and authenticated, so the server wakes
+--     only that endpoint's waiters on that queue (or on all its queues) and ignores any ring another login of the
+--     database makes up or replays. Postgres folds identical notifications of one transaction into one, so a reap of
+--     a thousand todos of one queue rings once per endpoint and queue;
 --   * when the endpoint has a doorbell_url, queues its webhook delivery (queue_doorbell_webhook), one per endpoint and
 --     queue at a time, so a burst of adds is delivered as one POST.
 -- Called by the insert trigger (add_todo: on_todo_claimable) and by every transition that makes a todo claimable
@@ -18,7 +19,8 @@ as $$
 declare
   v_url text;
 begin
-  perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', queue, 'endpoint', endpoint_id)::text);
+  perform switchboard_internal.signal('switchboard_doorbell',
+            array['endpoint:' || endpoint_id::text, 'queue:' || endpoint_id::text || ':' || queue]);
   select e.doorbell_url into v_url from switchboard.endpoints e where e.id = endpoint_id;
   if v_url is not null then
     perform switchboard_internal.queue_doorbell_webhook(endpoint_id, queue);
@@ -26,5 +28,5 @@ begin
 end;
 $$;
 comment on function switchboard_internal.ring(uuid, text) is
-$$Internal. A todo of the endpoint's queue became claimable now: pg_notify on switchboard_doorbell with {"queue", "endpoint"}, and the
-endpoint's webhook doorbell job (one per endpoint and queue) when it has a doorbell_url.$$;
+$$Internal. A todo of the endpoint's queue became claimable now: an authenticated signal on switchboard_doorbell naming them by opaque tags
+(never an id or a queue name), and the endpoint's webhook doorbell delivery when it has a doorbell_url.$$;
