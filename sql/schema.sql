@@ -382,6 +382,54 @@ Errors: forbidden, invalid (queue format, lease_seconds).';
 
 
 --
+-- Name: clock_in(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.clock_in(endpoint_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.agent(endpoint_id, 'clock_in');
+  return switchboard_internal.set_presence(endpoint_id, true) - 'endpoint_id';
+end;
+$$;
+
+
+--
+-- Name: FUNCTION clock_in(endpoint_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.clock_in(endpoint_id uuid) IS 'clock_in(endpoint_id) -> {agent_id, clocked_in, presence_since, changed}. The agent clocks its own endpoint in: its doorbells ring again,
+and it is rung once per queue with a claimable todo. Errors: forbidden (unknown or revoked endpoint; clock_in not vended).';
+
+
+--
+-- Name: clock_out(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.clock_out(endpoint_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.agent(endpoint_id, 'clock_out');
+  return switchboard_internal.set_presence(endpoint_id, false) - 'endpoint_id';
+end;
+$$;
+
+
+--
+-- Name: FUNCTION clock_out(endpoint_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.clock_out(endpoint_id uuid) IS 'clock_out(endpoint_id) -> {agent_id, clocked_in, presence_since, changed}. The agent clocks its own endpoint out: no doorbell rings for it
+(no webhook post, no wake of its long polls) while its claims still open attempts. Errors: forbidden (unknown or revoked endpoint; clock_out not vended).';
+
+
+--
 -- Name: complete(uuid, uuid, jsonb, text, text, text); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -737,7 +785,8 @@ CREATE FUNCTION switchboard.list_endpoints(owner_id uuid) RETURNS jsonb
     AS $$
   select jsonb_build_object('endpoints', coalesce(jsonb_agg(jsonb_build_object(
            'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs),
-           'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at))
+           'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at),
+           'clocked_in', e.clocked_in, 'presence_since', switchboard_internal.ts(e.presence_since))
            order by e.created_at desc, e.id), '[]'::jsonb))
   from switchboard.endpoints e
   where e.owner_id = list_endpoints.owner_id
@@ -748,7 +797,8 @@ $$;
 -- Name: FUNCTION list_endpoints(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.list_endpoints(owner_id uuid) IS 'list_endpoints(owner_id) -> {endpoints: [{endpoint_id, agent_id, verbs, created_at, revoked_at}]}, newest first. Never a credential.';
+COMMENT ON FUNCTION switchboard.list_endpoints(owner_id uuid) IS 'list_endpoints(owner_id) -> {endpoints: [{endpoint_id, agent_id, verbs, created_at, revoked_at, clocked_in, presence_since}]}, newest
+first. Never a credential.';
 
 
 --
@@ -841,7 +891,8 @@ CREATE FUNCTION switchboard.metrics() RETURNS jsonb
     -- Every admitted claim opened exactly one attempt, which is now either closed (counted) or open (claimed).
     'claims_admitted', coalesce((select sum(c.n) from closed c), 0)
                        + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
-    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s))
+    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s),
+    'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d))
 $$;
 
 
@@ -850,7 +901,7 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard.metrics() IS 'metrics() -> {attempts_closed: [{queue, outcome, value}], leases_expired: [{queue, value}], todos: [{queue, state, value}],
-oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}], claims_admitted, claims_throttled}. Counters are monotonic (kept by the transitions,
+oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}], claims_admitted, claims_throttled, doorbells_skipped}. Counters are monotonic (kept by the transitions,
 untouched by retention); leases_expired = attempts closed lease_expired or reaped. No text but queue names. Reads only.';
 
 
@@ -1291,6 +1342,29 @@ $$;
 COMMENT ON FUNCTION switchboard.owner_session(session_secret text, csrf_token text, for_write boolean) IS 'owner_session(session_secret, csrf_token null, for_write false) -> {owner_id, handle, csrf_token, expires_at}. Resolves a live Board
 session (not signed out, not expired); for_write also requires the session''s csrf_token. Read only.
 Errors: forbidden (no live session; with for_write, csrf_token missing or wrong).';
+
+
+--
+-- Name: owner_set_endpoint_presence(uuid, uuid, boolean); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard_internal.set_presence(switchboard_internal.presence_endpoint(owner_id, endpoint_id), clocked_in);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean) IS 'owner_set_endpoint_presence(owner_id, endpoint_id, clocked_in) -> {endpoint_id, agent_id, clocked_in, presence_since, changed}. As
+set_endpoint_presence, for an endpoint the owner vended. Errors: invalid (clocked_in null), not_found (not the owner''s, or unknown,
+alike), conflict (revoked).';
 
 
 --
@@ -1825,6 +1899,29 @@ https only (http with setting webhook_allow_http). Errors: not_found (not this o
 
 
 --
+-- Name: set_endpoint_presence(uuid, boolean); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.set_endpoint_presence(endpoint_id uuid, clocked_in boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard_internal.set_presence(endpoint_id, clocked_in);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_endpoint_presence(endpoint_id uuid, clocked_in boolean); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.set_endpoint_presence(endpoint_id uuid, clocked_in boolean) IS 'set_endpoint_presence(endpoint_id, clocked_in) -> {endpoint_id, agent_id, clocked_in, presence_since, changed}. Clocks an endpoint in or out:
+out, no doorbell rings for it (no webhook post, no wake of its long polls) while its claims still open attempts; back in, it is rung once
+per queue with a claimable todo. Errors: invalid (clocked_in null), not_found (no such endpoint), conflict (revoked).';
+
+
+--
 -- Name: set_instance_dead_letter_sink(boolean); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2109,6 +2206,52 @@ vended), then those of switchboard.claim_next.';
 
 
 --
+-- Name: clock_in(text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.clock_in(credential text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.clock_in(switchboard_internal.agent_endpoint(credential));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION clock_in(credential text); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.clock_in(credential text) IS 'clock_in(credential) -> {agent_id, clocked_in, presence_since, changed}. As switchboard.clock_in, for the endpoint the credential names.
+Errors: forbidden (unknown, expired or revoked credential; verb not vended).';
+
+
+--
+-- Name: clock_out(text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.clock_out(credential text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.clock_out(switchboard_internal.agent_endpoint(credential));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION clock_out(credential text); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.clock_out(credential text) IS 'clock_out(credential) -> {agent_id, clocked_in, presence_since, changed}. As switchboard.clock_out, for the endpoint the credential names.
+Errors: forbidden (unknown, expired or revoked credential; verb not vended).';
+
+
+--
 -- Name: complete(text, uuid, jsonb, text, text, text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
@@ -2389,6 +2532,29 @@ switchboard.owner_complete.';
 
 
 --
+-- Name: endpoints(text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.endpoints(session_secret text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.list_endpoints(switchboard_internal.board_owner(session_secret, null, false));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION endpoints(session_secret text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.endpoints(session_secret text) IS 'endpoints(session_secret) -> {endpoints: [{endpoint_id, agent_id, verbs, created_at, revoked_at, clocked_in, presence_since}]}. As
+switchboard.list_endpoints, for the signed-in owner. Errors: forbidden (no live session).';
+
+
+--
 -- Name: extend(text, text, uuid, integer); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -2576,6 +2742,30 @@ COMMENT ON FUNCTION switchboard_board.session(session_secret text, csrf_token te
 
 
 --
+-- Name: set_endpoint_presence(text, text, uuid, boolean); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_set_endpoint_presence(switchboard_internal.board_owner(session_secret, csrf_token, true), endpoint_id, clocked_in);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) IS 'set_endpoint_presence(session_secret, csrf_token, endpoint_id, clocked_in) -> {endpoint_id, agent_id, clocked_in, presence_since, changed}.
+As switchboard.owner_set_endpoint_presence, for the signed-in owner. Errors: forbidden (no live session; csrf_token missing or wrong), then
+those of switchboard.owner_set_endpoint_presence.';
+
+
+--
 -- Name: sign_in(text); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -2728,7 +2918,8 @@ COMMENT ON FUNCTION switchboard_internal.agent_endpoint(credential text) IS 'Int
 CREATE FUNCTION switchboard_internal.agent_verbs() RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
-  select array['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos']::text[];
+  select array['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos',
+               'clock_in', 'clock_out']::text[];
 $$;
 
 
@@ -3324,6 +3515,25 @@ COMMENT ON FUNCTION switchboard_internal.contract() IS 'Internal. The shared con
 
 
 --
+-- Name: count_doorbell_skips(integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.count_doorbell_skips(n integer) RETURNS void
+    LANGUAGE sql
+    AS $$
+  insert into switchboard.doorbell_skips as s (shard, n) values (pg_backend_pid() % 16, n)
+  on conflict (shard) do update set n = s.n + excluded.n;
+$$;
+
+
+--
+-- Name: FUNCTION count_doorbell_skips(n integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.count_doorbell_skips(n integer) IS 'Internal. Counts n doorbells skipped for a clocked-out endpoint, in this backend''s shard of switchboard.doorbell_skips.';
+
+
+--
 -- Name: endpoints; Type: TABLE; Schema: switchboard; Owner: -
 --
 
@@ -3339,6 +3549,8 @@ CREATE TABLE switchboard.endpoints (
     previous_credential_sha256 bytea,
     previous_credential_expires_at timestamp with time zone,
     credential_rotated_at timestamp with time zone,
+    clocked_in boolean DEFAULT true NOT NULL,
+    presence_since timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT endpoints_agent_id_format CHECK ((agent_id ~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$'::text)),
     CONSTRAINT endpoints_credential_is_sha256 CHECK ((octet_length(credential_sha256) = 32)),
     CONSTRAINT endpoints_doorbell_url_format CHECK (((doorbell_url ~ '^https?://[^[:space:]]+$'::text) AND (octet_length(doorbell_url) <= 2048))),
@@ -3353,6 +3565,20 @@ CREATE TABLE switchboard.endpoints (
 --
 
 COMMENT ON TABLE switchboard.endpoints IS 'Agent credentials vended by an owner: frozen verb set, SHA-256 of the credential, revoked_at.';
+
+
+--
+-- Name: COLUMN endpoints.clocked_in; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.endpoints.clocked_in IS 'Presence (ADR-0027): false = clocked out, rung by no doorbell (its claims still open attempts as before).';
+
+
+--
+-- Name: COLUMN endpoints.presence_since; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.endpoints.presence_since IS 'When the endpoint last clocked in or out (created_at until then).';
 
 
 --
@@ -4103,6 +4329,34 @@ COMMENT ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uuid)
 
 
 --
+-- Name: presence_endpoint(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    AS $$
+#variable_conflict use_variable
+declare
+  v_id uuid;
+begin
+  select e.id into v_id from switchboard.endpoints e where e.id = endpoint_id and e.owner_id = owner_id;
+  if v_id is null then
+    perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
+                                       'list_endpoints shows the endpoints you vended.');
+  end if;
+  return v_id;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION presence_endpoint(owner_id uuid, endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) IS 'Internal. The endpoint an owner may clock in or out (its own; a team admin''s team endpoints, once teams exist); not_found otherwise.';
+
+
+--
 -- Name: queue_doorbell_webhook(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -4280,10 +4534,15 @@ CREATE FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) RETURNS 
 #variable_conflict use_variable
 declare
   v_url text;
+  v_in boolean;
 begin
+  select e.doorbell_url, e.clocked_in into v_url, v_in from switchboard.endpoints e where e.id = endpoint_id;
+  if not v_in then
+    perform switchboard_internal.count_doorbell_skips(1);
+    return;
+  end if;
   perform switchboard_internal.signal('switchboard_doorbell',
             array['endpoint:' || endpoint_id::text, 'queue:' || endpoint_id::text || ':' || queue]);
-  select e.doorbell_url into v_url from switchboard.endpoints e where e.id = endpoint_id;
   if v_url is not null then
     perform switchboard_internal.queue_doorbell_webhook(endpoint_id, queue);
   end if;
@@ -4296,7 +4555,71 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) IS 'Internal. A todo of the endpoint''s queue became claimable now: an authenticated signal on switchboard_doorbell naming them by opaque tags
-(never an id or a queue name), and the endpoint''s webhook doorbell delivery when it has a doorbell_url.';
+(never an id or a queue name), and the endpoint''s webhook doorbell delivery when it has a doorbell_url; nothing but a skip counted when it is clocked out.';
+
+
+--
+-- Name: set_presence(uuid, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.set_presence(endpoint_id uuid, clocked_in boolean) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_e switchboard.endpoints;
+  v_changed boolean;
+  v_skipped integer;
+  v_queue text;
+begin
+  if clocked_in is null then
+    perform switchboard_internal.raise('invalid', 'clocked_in must be true or false', null);
+  end if;
+  select e.* into v_e from switchboard.endpoints e where e.id = endpoint_id for update;
+  if not found then
+    perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
+                                       'list_endpoints shows the endpoints you vended.');
+  end if;
+  if v_e.revoked_at is not null then
+    perform switchboard_internal.raise('conflict', 'this endpoint is revoked: no doorbell rings for it, in or out', null);
+  end if;
+  v_changed := v_e.clocked_in is distinct from clocked_in;
+  if v_changed then
+    update switchboard.endpoints e set clocked_in = set_presence.clocked_in, presence_since = now()
+     where e.id = v_e.id returning e.* into v_e;
+    if not v_e.clocked_in then
+      with gone as (delete from switchboard.deliveries d where d.kind = 'doorbell' and d.endpoint_id = v_e.id returning 1)
+      select count(*)::integer into v_skipped from gone;
+      if v_skipped > 0 then
+        perform switchboard_internal.count_doorbell_skips(v_skipped);
+      end if;
+    else
+      -- Each queue once: a skip scan over todos_ready_queue_idx, however many todos wait.
+      for v_queue in
+        with recursive q(queue) as (
+          (select x.queue from switchboard.todos x
+            where x.endpoint_id = v_e.id and x.ready_at <= now() order by x.queue limit 1)
+          union all
+          select (select x.queue from switchboard.todos x
+                   where x.endpoint_id = v_e.id and x.ready_at <= now() and x.queue > q.queue order by x.queue limit 1)
+            from q where q.queue is not null)
+        select q.queue from q where q.queue is not null
+      loop
+        perform switchboard_internal.ring(v_e.id, v_queue);
+      end loop;
+    end if;
+  end if;
+  return jsonb_build_object('endpoint_id', v_e.id, 'agent_id', v_e.agent_id, 'clocked_in', v_e.clocked_in,
+                            'presence_since', switchboard_internal.ts(v_e.presence_since), 'changed', v_changed);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_presence(endpoint_id uuid, clocked_in boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.set_presence(endpoint_id uuid, clocked_in boolean) IS 'Internal. Clocks an endpoint in or out: out drops its queued doorbell deliveries (counted skipped), in rings once per queue with a claimable todo. Returns {endpoint_id, agent_id, clocked_in, presence_since, changed}.';
 
 
 --
@@ -4715,7 +5038,8 @@ begin
                               'delivery_key', format('dead_letter:%s:%s:%s', v_d.todo_id, v_notice #>> '{final_attempt,seq}', v_d.sink),
                               'rings', v_d.rings);
   end if;
-  select e.doorbell_url into v_url from switchboard.endpoints e where e.id = v_d.endpoint_id and e.revoked_at is null;
+  select e.doorbell_url into v_url from switchboard.endpoints e
+   where e.id = v_d.endpoint_id and e.revoked_at is null and e.clocked_in;
   return jsonb_build_object('kind', v_d.kind, 'url', v_url,
                             'body', jsonb_build_object('event', 'todo_claimable', 'queue', v_d.queue), 'rings', v_d.rings);
 end;
@@ -4728,7 +5052,7 @@ $$;
 
 COMMENT ON FUNCTION switchboard_worker.delivery(delivery_id uuid) IS 'delivery(delivery_id) -> {kind, sink, url, body, delivery_key, rings}. What one queued webhook job delivers, read through the
 deliveries row its transition wrote: a dead-letter notice (the instance''s without tenant text) and the owner''s notify_url, or a
-doorbell {"event": "todo_claimable", "queue"} and the endpoint''s doorbell_url (null when cleared or revoked). Reads only.
+doorbell {"event": "todo_claimable", "queue"} and the endpoint''s doorbell_url (null when cleared, revoked or clocked out). Reads only.
 Errors: not_found (no such delivery: delivered, or what it was about is gone).';
 
 
@@ -4881,6 +5205,26 @@ CREATE TABLE switchboard.deliveries (
 --
 
 COMMENT ON TABLE switchboard.deliveries IS 'Webhook deliveries queued by transitions (dead-letter notifications, doorbells): the job carries only the id, and the worker reads what it delivers through the row.';
+
+
+--
+-- Name: doorbell_skips; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.doorbell_skips (
+    shard smallint NOT NULL,
+    n bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT doorbell_skips_n_nonnegative CHECK ((n >= 0)),
+    CONSTRAINT doorbell_skips_shard_range CHECK (((shard >= 0) AND (shard <= 15)))
+)
+WITH (fillfactor='50');
+
+
+--
+-- Name: TABLE doorbell_skips; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.doorbell_skips IS 'Doorbells skipped because their endpoint was clocked out (rings, and webhook deliveries queued before it clocked out), sharded by backend pid % 16.';
 
 
 --
@@ -5040,6 +5384,14 @@ ALTER TABLE ONLY switchboard.attempt_close_counts
 
 ALTER TABLE ONLY switchboard.deliveries
     ADD CONSTRAINT deliveries_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: doorbell_skips doorbell_skips_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.doorbell_skips
+    ADD CONSTRAINT doorbell_skips_pkey PRIMARY KEY (shard);
 
 
 --
@@ -5418,6 +5770,22 @@ GRANT ALL ON FUNCTION switchboard.claim_next(endpoint_id uuid, queue text, claim
 
 
 --
+-- Name: FUNCTION clock_in(endpoint_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.clock_in(endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.clock_in(endpoint_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION clock_out(endpoint_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.clock_out(endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.clock_out(endpoint_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION complete(endpoint_id uuid, todo_id uuid, result jsonb, summary text, artifact text, lease_token text); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -5610,6 +5978,14 @@ GRANT ALL ON FUNCTION switchboard.owner_session(session_secret text, csrf_token 
 
 
 --
+-- Name: FUNCTION owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION owner_sign_in(login_token text); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -5706,6 +6082,14 @@ GRANT ALL ON FUNCTION switchboard.set_endpoint_doorbell_url(owner_id uuid, endpo
 
 
 --
+-- Name: FUNCTION set_endpoint_presence(endpoint_id uuid, clocked_in boolean); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.set_endpoint_presence(endpoint_id uuid, clocked_in boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.set_endpoint_presence(endpoint_id uuid, clocked_in boolean) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -5767,6 +6151,22 @@ GRANT ALL ON FUNCTION switchboard_agent.claim(credential text, todo_id uuid, cla
 
 REVOKE ALL ON FUNCTION switchboard_agent.claim_next(credential text, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_agent.claim_next(credential text, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION clock_in(credential text); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.clock_in(credential text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.clock_in(credential text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION clock_out(credential text); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.clock_out(credential text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.clock_out(credential text) TO switchboard_agent;
 
 
 --
@@ -5866,6 +6266,14 @@ GRANT ALL ON FUNCTION switchboard_board.complete(session_secret text, csrf_token
 
 
 --
+-- Name: FUNCTION endpoints(session_secret text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.endpoints(session_secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.endpoints(session_secret text) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION extend(session_secret text, csrf_token text, todo_id uuid, lease_seconds integer); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -5927,6 +6335,14 @@ GRANT ALL ON FUNCTION switchboard_board.retry_now(session_secret text, csrf_toke
 
 REVOKE ALL ON FUNCTION switchboard_board.session(session_secret text, csrf_token text, for_write boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.session(session_secret text, csrf_token text, for_write boolean) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) TO switchboard_board;
 
 
 --
@@ -6076,6 +6492,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.compact_json(doc jsonb) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.contract() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION count_doorbell_skips(n integer); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.count_doorbell_skips(n integer) FROM PUBLIC;
 
 
 --
@@ -6233,6 +6656,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uu
 
 
 --
+-- Name: FUNCTION presence_endpoint(owner_id uuid, endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION queue_doorbell_webhook(endpoint_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -6272,6 +6702,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.report_summary(outcome text, result 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION set_presence(endpoint_id uuid, clocked_in boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.set_presence(endpoint_id uuid, clocked_in boolean) FROM PUBLIC;
 
 
 --
@@ -6426,6 +6863,13 @@ GRANT SELECT ON SEQUENCE switchboard.claims_throttled TO switchboard_admin;
 --
 
 GRANT SELECT ON TABLE switchboard.deliveries TO switchboard_admin;
+
+
+--
+-- Name: TABLE doorbell_skips; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.doorbell_skips TO switchboard_admin;
 
 
 --

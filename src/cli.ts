@@ -384,6 +384,29 @@ function build(): Command {
     });
 
   endpoint
+    .command('presence')
+    .description(
+      'clock an endpoint in or out (presence): clocked out, no doorbell rings for it (no webhook post, no wake of its ' +
+        'long polls) while its claims still work; clocked back in, it is rung for the work waiting',
+    )
+    .requiredOption('--owner <handle>', 'the owner who vended it')
+    .argument('<endpoint_id>', 'the endpoint id (endpoint list shows them)')
+    .option('--in', 'clock it in')
+    .option('--out', 'clock it out')
+    .option('--json', 'print the result document as JSON')
+    .action(async (endpointId: string, o: { owner: string; in?: boolean; out?: boolean; json?: boolean }, cmd: Command) => {
+      if (Boolean(o.in) === Boolean(o.out)) cmd.error('error: give --in or --out');
+      const doc = await withLedger(loadConfig(), async (l) =>
+        l.setEndpointPresence({ owner_id: await findOwnerId(l, o.owner), endpoint_id: endpointId, clocked_in: Boolean(o.in) }),
+      );
+      if (o.json) return out(JSON.stringify(doc));
+      out(
+        `endpoint ${doc.endpoint_id} (agent ${doc.agent_id}) is clocked ${doc.clocked_in ? 'in' : 'out'} since ${doc.presence_since}` +
+          (doc.changed ? '' : ' (it already was)'),
+      );
+    });
+
+  endpoint
     .command('list')
     .description("list an owner's endpoints, newest first (credentials are never shown again)")
     .requiredOption('--owner <handle>', 'the owner')
@@ -394,10 +417,8 @@ function build(): Command {
       const rows = doc.endpoints as Doc[];
       if (rows.length === 0) return out('no endpoints');
       for (const e of rows) {
-        out(
-          `${e.endpoint_id}  ${String(e.agent_id).padEnd(20)}  ${e.revoked_at ? `revoked ${e.revoked_at}` : 'active'}  ` +
-            `${(e.verbs as string[]).join(',')}`,
-        );
+        const state = e.revoked_at ? `revoked ${e.revoked_at}` : `clocked ${e.clocked_in ? 'in' : 'out'} since ${e.presence_since}`;
+        out(`${e.endpoint_id}  ${String(e.agent_id).padEnd(20)}  ${state}  ${(e.verbs as string[]).join(',')}`);
       }
     });
 

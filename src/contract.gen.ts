@@ -10,7 +10,9 @@ export const CONTRACT = {
     "fail",
     "release",
     "get_todo",
-    "list_todos"
+    "list_todos",
+    "clock_in",
+    "clock_out"
   ],
   "errors": [
     {

@@ -154,6 +154,10 @@ export function createLedger(sql: Sql) {
                 state => ${v(a.state)}::text, dead_letter => ${v(a.dead_letter)}::boolean,
                 page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text)`),
 
+    clockIn: (a: { credential: string }) => verb(sql`switchboard_agent.clock_in(credential => ${a.credential}::text)`),
+
+    clockOut: (a: { credential: string }) => verb(sql`switchboard_agent.clock_out(credential => ${a.credential}::text)`),
+
     authenticate: async (credential: string) =>
       (await one(sql`select switchboard_agent.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,
   };
@@ -188,6 +192,11 @@ export function createAdminLedger(sql: Sql) {
     setEndpointAdmission: (a: { endpoint_id: string; claims_per_minute: number | null; burst?: number | null }) =>
       one(sql`select switchboard.set_endpoint_admission(endpoint_id => ${a.endpoint_id}::uuid,
                 claims_per_minute => ${a.claims_per_minute}::integer, burst => ${a.burst ?? null}::integer) as doc`),
+
+    /** The owner clocks one of its endpoints in or out (presence, ADR-0027). */
+    setEndpointPresence: (a: { owner_id: string; endpoint_id: string; clocked_in: boolean }) =>
+      one(sql`select switchboard.owner_set_endpoint_presence(owner_id => ${a.owner_id}::uuid, endpoint_id => ${a.endpoint_id}::uuid,
+                clocked_in => ${a.clocked_in}::boolean) as doc`),
 
     listEndpoints: (a: { owner_id: string }) =>
       one(sql`select switchboard.list_endpoints(owner_id => ${a.owner_id}::uuid) as doc`),

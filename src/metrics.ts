@@ -70,6 +70,12 @@ export async function buildMetricsRegistry(sql: postgres.Sql, mcp?: McpStats): P
     help: "Claims refused as throttled (SB429) because their endpoint's claim budget was spent.",
     registers: [registry],
   }).inc(Number(doc.claims_throttled ?? 0));
+  // Presence (ADR-0027): a total, no label.
+  new Counter({
+    name: 'switchboard_doorbells_skipped_total',
+    help: 'Doorbells not rung because their endpoint was clocked out: rings, and webhook deliveries queued before it clocked out.',
+    registers: [registry],
+  }).inc(Number(doc.doorbells_skipped ?? 0));
   if (mcp) {
     new Gauge({ name: 'switchboard_mcp_sessions', help: 'MCP sessions open now (Streamable HTTP).', registers: [registry] }).set(mcp.sessions);
     const recycled = new Counter({

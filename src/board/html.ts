@@ -86,6 +86,7 @@ export function layout(o: LayoutOptions): string {
         <a href="${o.base}/todos">Todos</a>
         <a href="${o.base}/todos?dead_letter=true">Dead letters</a>
         <a href="${o.base}/activity">Activity</a>
+        <a href="${o.base}/endpoints">Endpoints</a>
       </nav>
       <div class="who">Signed in as <strong>${o.session.handle}</strong>
         <form method="post" action="${o.base}/logout" class="inline">

@@ -97,6 +97,17 @@ export interface ActivityRow extends Attempt {
   todo_state: string;
 }
 
+/** One of the owner's endpoints, as the Endpoints page shows it (switchboard.list_endpoints). */
+export interface EndpointRow {
+  endpoint_id: string;
+  agent_id: string;
+  verbs: string[];
+  created_at: string;
+  revoked_at: string | null;
+  clocked_in: boolean;
+  presence_since: string;
+}
+
 export interface TodoFilter {
   queue?: string | null;
   state?: string | null;
@@ -133,6 +144,11 @@ export function boardLedger(sql: Sql) {
     activity: (s: Signed, pageSize: number) =>
       one<{ activity: ActivityRow[]; notice: string }>(
         sql`select switchboard_board.activity(session_secret => ${s.secret}::text, page_size => ${pageSize}::integer) as doc`),
+    endpoints: (s: Signed) =>
+      one<{ endpoints: EndpointRow[] }>(sql`select switchboard_board.endpoints(session_secret => ${s.secret}::text) as doc`),
+    setPresence: (s: Signed, endpointId: string, clockedIn: boolean) =>
+      one<EndpointRow>(sql`select switchboard_board.set_endpoint_presence(${w(s)}, endpoint_id => ${endpointId}::uuid,
+                                                                          clocked_in => ${clockedIn}::boolean) as doc`),
     retryNow: (s: Signed, todoId: string) =>
       one<Todo>(sql`select switchboard_board.retry_now(${w(s)}, todo_id => ${todoId}::uuid) as doc`),
     cancel: (s: Signed, todoId: string) =>

@@ -23,6 +23,7 @@ import {
   todoBody,
   todosBody,
 } from './pages.js';
+import { endpointsBody, presenceBanner } from './presence.js';
 import { BOARD_CSS } from './style.js';
 
 export const BOARD_PATH = '/board';
@@ -310,6 +311,45 @@ export function createBoardRouter(opts: BoardOptions): Router {
       const done = did ? DONE_TEXT.get(did) : undefined;
       const banner = done ? html`<div class="banner ok" role="status">${done}</div>` : null;
       await renderTodo(res, s, req.params.id, 200, banner);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  router.get(`${B}/endpoints`, async (req, res) => {
+    let s: Viewer | null = null;
+    try {
+      if (!(s = await viewer(req, res))) return;
+      const list = await ledger.endpoints(s);
+      const did = first(req.query.did);
+      const banner = did === 'in' || did === 'out' ? presenceBanner(did === 'in', null) : null;
+      page(res, 200, 'Endpoints', endpointsBody(B, list.endpoints, s.csrf_token, banner), s);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  // Clock in or out (presence): one SQL call, then back to the page; a refusal is shown on it, with its status.
+  router.post(`${B}/endpoints/:id/presence`, async (req, res) => {
+    let s: Viewer | null = null;
+    const { id } = req.params;
+    try {
+      if (!(s = await writer(req, res))) return;
+      const to = field(req.body, 'clocked_in');
+      let refused: CallerError | null = null;
+      if (!UUID.test(id) || (to !== 'true' && to !== 'false')) {
+        refused = { kind: 'not_found', message: `not_found: no endpoint ${id} in this scope`, hint: '' };
+      } else {
+        try {
+          await ledger.setPresence(s, id, to === 'true');
+        } catch (err) {
+          refused = toCallerError(err);
+          if (refused.kind === 'internal') throw err;
+        }
+      }
+      if (!refused) return res.redirect(303, `${B}/endpoints?did=${to === 'true' ? 'in' : 'out'}`);
+      const list = await ledger.endpoints(s);
+      page(res, STATUS[refused.kind], 'Endpoints', endpointsBody(B, list.endpoints, s.csrf_token, presenceBanner(null, refused)), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }

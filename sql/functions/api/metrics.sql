@@ -4,7 +4,8 @@
 --   and state (every state of every queue that has todos, zeros included), the age in seconds of the oldest
 --   claimable todo per queue, open leases (claimed todos) per queue. Admission (ADR-0035), totals only:
 --   claims_admitted (attempts ever opened = closed + open) and claims_throttled (refusals, a sequence that a
---   refusal's rollback does not undo). Queue names are the only text in it:
+--   refusal's rollback does not undo). Presence (ADR-0027): doorbells_skipped, rings and queued webhook deliveries not
+--   made because their endpoint was clocked out (from doorbell_skips). Queue names are the only text in it:
 --   never a summary, claimant, payload or id. Reads only; scans todos once per gauge.
 create or replace function switchboard.metrics()
 returns jsonb
@@ -44,9 +45,10 @@ as $$
     -- Every admitted claim opened exactly one attempt, which is now either closed (counted) or open (claimed).
     'claims_admitted', coalesce((select sum(c.n) from closed c), 0)
                        + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
-    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s))
+    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s),
+    'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d))
 $$;
 comment on function switchboard.metrics() is
 $$metrics() -> {attempts_closed: [{queue, outcome, value}], leases_expired: [{queue, value}], todos: [{queue, state, value}],
-oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}], claims_admitted, claims_throttled}. Counters are monotonic (kept by the transitions,
+oldest_claimable_age_seconds: [{queue, value}], open_leases: [{queue, value}], claims_admitted, claims_throttled, doorbells_skipped}. Counters are monotonic (kept by the transitions,
 untouched by retention); leases_expired = attempts closed lease_expired or reaped. No text but queue names. Reads only.$$;

@@ -1,4 +1,5 @@
--- ring: a todo of this endpoint and queue became claimable now. In the caller's transaction:
+-- ring: a todo of this endpoint and queue became claimable now. In the caller's transaction, unless the endpoint is
+-- clocked out (ADR-0027: then nothing rings, and the skip is counted in doorbell_skips for metrics):
 --   * rings the doorbell: a signal on channel switchboard_doorbell (switchboard_internal.signal) naming the endpoint
 --     and the queue by their opaque tags: no id, no queue name, no user text, and authenticated, so the server wakes
 --     only that endpoint's waiters on that queue (or on all its queues) and ignores any ring another login of the
@@ -18,10 +19,15 @@ as $$
 #variable_conflict use_variable
 declare
   v_url text;
+  v_in boolean;
 begin
+  select e.doorbell_url, e.clocked_in into v_url, v_in from switchboard.endpoints e where e.id = endpoint_id;
+  if not v_in then
+    perform switchboard_internal.count_doorbell_skips(1);
+    return;
+  end if;
   perform switchboard_internal.signal('switchboard_doorbell',
             array['endpoint:' || endpoint_id::text, 'queue:' || endpoint_id::text || ':' || queue]);
-  select e.doorbell_url into v_url from switchboard.endpoints e where e.id = endpoint_id;
   if v_url is not null then
     perform switchboard_internal.queue_doorbell_webhook(endpoint_id, queue);
   end if;
@@ -29,4 +35,4 @@ end;
 $$;
 comment on function switchboard_internal.ring(uuid, text) is
 $$Internal. A todo of the endpoint's queue became claimable now: an authenticated signal on switchboard_doorbell naming them by opaque tags
-(never an id or a queue name), and the endpoint's webhook doorbell delivery when it has a doorbell_url.$$;
+(never an id or a queue name), and the endpoint's webhook doorbell delivery when it has a doorbell_url; nothing but a skip counted when it is clocked out.$$;

@@ -6,7 +6,7 @@
 --     for the instance's sink, null: its URL is the worker's own SWITCHBOARD_NOTIFY_URL); delivery_key is
 --     dead_letter:<todo_id>:<seq>:<sink>, the same on every retry.
 --   doorbell: {kind, url, body, rings}: body {"event": "todo_claimable", "queue"}; url the endpoint's doorbell_url,
---     null once it is cleared or the endpoint revoked (nothing to deliver).
+--     null once it is cleared, the endpoint revoked, or clocked out (nothing to deliver).
 -- rings is what delivered() must be given back. Reads only. Errors: not_found (no such delivery: delivered already,
 -- its todo pruned, or its dead-lettered attempt gone).
 create or replace function switchboard_worker.delivery(delivery_id uuid)
@@ -40,7 +40,8 @@ begin
                               'delivery_key', format('dead_letter:%s:%s:%s', v_d.todo_id, v_notice #>> '{final_attempt,seq}', v_d.sink),
                               'rings', v_d.rings);
   end if;
-  select e.doorbell_url into v_url from switchboard.endpoints e where e.id = v_d.endpoint_id and e.revoked_at is null;
+  select e.doorbell_url into v_url from switchboard.endpoints e
+   where e.id = v_d.endpoint_id and e.revoked_at is null and e.clocked_in;
   return jsonb_build_object('kind', v_d.kind, 'url', v_url,
                             'body', jsonb_build_object('event', 'todo_claimable', 'queue', v_d.queue), 'rings', v_d.rings);
 end;
@@ -48,5 +49,5 @@ $$;
 comment on function switchboard_worker.delivery(uuid) is
 $$delivery(delivery_id) -> {kind, sink, url, body, delivery_key, rings}. What one queued webhook job delivers, read through the
 deliveries row its transition wrote: a dead-letter notice (the instance's without tenant text) and the owner's notify_url, or a
-doorbell {"event": "todo_claimable", "queue"} and the endpoint's doorbell_url (null when cleared or revoked). Reads only.
+doorbell {"event": "todo_claimable", "queue"} and the endpoint's doorbell_url (null when cleared, revoked or clocked out). Reads only.
 Errors: not_found (no such delivery: delivered, or what it was about is gone).$$;
