@@ -55,7 +55,7 @@ t.test('the printed stdio config drains a todo through the running server, with 
   const bridge = await stdioClient(t, printed);
   await bridge.client.connect(bridge.transport);
   const tools = (await bridge.client.listTools()).tools.map((x) => x.name).sort();
-  t.same(tools, ['add_todo', 'claim', 'claim_next', 'complete', 'fail', 'get_todo', 'heartbeat', 'list_todos', 'release']);
+  t.same(tools, ['add_todo', 'claim', 'claim_next', 'clock_in', 'clock_out', 'complete', 'fail', 'get_todo', 'heartbeat', 'list_todos', 'release']);
   const call = async (name: string, args: Record<string, unknown>) =>
     ((await bridge.client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Record<string, any>;
 
@@ -103,7 +103,7 @@ t.test('the server recycles the bridge\'s session after its budget: the stdio cl
   const bridge = await bridgeTo(t, f, server.url);
 
   // tools/list and eight tool calls, with two requests a session at most.
-  t.equal((await bridge.client.listTools()).tools.length, 9);
+  t.equal((await bridge.client.listTools()).tools.length, 11);
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push((await bridge.call('add_todo', { queue: 'q', title: `t${i}` })).id);
   const claimed = await bridge.call('claim_next', { queue: 'q', claimant: 'stdio', require_fence: true });
