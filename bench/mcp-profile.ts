@@ -270,7 +270,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  await admin`truncate switchboard.earlier_attempts, switchboard.todos`;
+  await admin`truncate switchboard.earlier_attempts, switchboard.todos cascade`;
   await admin`update switchboard.endpoints set revoked_at = now() where id = ${endpointId}::uuid`;
   await admin.end();
 }

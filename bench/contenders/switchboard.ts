@@ -53,7 +53,8 @@ export async function fillSwitchboard(ctx: Ctx, endpoint: string, backlog: numbe
              t.updated_at + interval '4 minutes', t.updated_at, 'completed', 'done'
         from t`;
   } else {
-    await ctx.admin`truncate switchboard.earlier_attempts, switchboard.todos`;
+    // cascade: the rows that refer to todos (webhook deliveries, since migration 000014) go too.
+    await ctx.admin`truncate switchboard.earlier_attempts, switchboard.todos cascade`;
     // A done todo's one attempt is its head (todos.head_*, migration 000010): closed, completed/done.
     await ctx.admin`
       insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
