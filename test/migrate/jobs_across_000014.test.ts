@@ -1,43 +1,14 @@
 // Migration 000014 carries the webhook jobs queued before it across: a dead-letter notification and a doorbell queued
 // with ids and a queue name in their payload each get a deliveries row and carry only its id, so the upgraded worker
 // (which reads nothing but deliveries) still delivers them; a job whose todo is gone names a delivery that is not there.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Logger, migrate } from 'graphile-migrate';
 import { Logger as WorkerLogger, runMigrations } from 'graphile-worker';
-import postgres from 'postgres';
 import t from 'tap';
 import { migrateDatabase } from '../../src/migrate.js';
-import { ADMIN_URL } from '../helpers/db.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const BEFORE = '000014';
+import { databaseBefore } from './helpers.js';
 
 t.test('webhook jobs queued before 000014 are delivered through deliveries rows after it', async (t) => {
-  const name = `sb_mig14_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const dir = mkdtempSync(join(tmpdir(), 'sb-mig14-'));
-  t.teardown(async () => {
-    await sql.end({ timeout: 5 });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end({ timeout: 5 });
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   // The schema as it was (the migrations before 000014) and graphile-worker's own.
-  mkdirSync(join(dir, 'committed'));
-  for (const f of readdirSync(join(root, 'sql/migrations/committed')).filter((f) => f < BEFORE)) {
-    copyFileSync(join(root, 'sql/migrations/committed', f), join(dir, 'committed', f));
-  }
-  await migrate({ connectionString: url, migrationsFolder: dir, logger: new Logger(() => () => {}) } as Parameters<typeof migrate>[0], false, false);
+  const { url, sql } = await databaseBefore(t, `sb_mig14_${process.pid}`, '000014');
   await runMigrations({ connectionString: url, logger: new WorkerLogger(() => () => {}) });
 
   const [{ ep, todo }] = await sql`
