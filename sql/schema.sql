@@ -4577,7 +4577,8 @@ begin
   if clocked_in is null then
     perform switchboard_internal.raise('invalid', 'clocked_in must be true or false', null);
   end if;
-  select e.* into v_e from switchboard.endpoints e where e.id = endpoint_id for update;
+  -- No key changes: FOR NO KEY UPDATE lets adds of this endpoint (their foreign key check) go on meanwhile.
+  select e.* into v_e from switchboard.endpoints e where e.id = endpoint_id for no key update;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
                                        'list_endpoints shows the endpoints you vended.');
