@@ -16,9 +16,11 @@ import { migrateDatabase } from '../dist/migrate.js';
 
 const CI = process.argv.includes('--ci');
 // `--only a,b`: only the rows whose names contain one of these (a comparison of a few rows, not a full run).
+// ABUSE_ONLY=a,b in the environment does the same.
 const ONLY = (() => {
   const i = process.argv.indexOf('--only');
-  return i < 0 ? null : process.argv[i + 1].split(',');
+  const list = i >= 0 ? process.argv[i + 1] : process.env.ABUSE_ONLY;
+  return list ? list.split(',') : null;
 })();
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -226,8 +228,10 @@ cleanups.push(async () => checker.destroy());
 
 // --- the attacks --------------------------------------------------------------------------------------------------
 const rows = [];
+// ABUSE_ONLY / --only: the rows whose name contains one of the given parts (to compare one row across builds).
+const wanted = (name) => !ONLY || ONLY.some((o) => name.includes(o));
 async function row(name, attack, { hold = S.attack, call = 'list' } = {}) {
-  if (ONLY && !ONLY.some((o) => name.includes(o))) return;
+  if (!wanted(name)) return;
   probeCall = call;
   say(`${name}: baseline`);
   const before = await probe(S.base * 1000);
@@ -646,6 +650,62 @@ async function a2aRows() {
 }
 await a2aRows();
 
+// Forged signals: any login of the database may LISTEN and NOTIFY (PostgreSQL has no privilege for either). A login
+// with no grants listens to the doorbell, then floods it with rings made from what it heard (an endpoint id, when a
+// ring carries one; a replay of a ring as heard), a queue name alone, and made-up ones, while the attacker's endpoint
+// holds its 8 long polls (SWITCHBOARD_MAX_WAITERS). Every ring that wakes a waiter costs a claim statement. The waits
+// and the listening start before the row, so that its attack window is all flood.
+if (wanted('forged NOTIFY')) {
+  const name = `stranger_${randomBytes(4).toString('hex')}`;
+  await sql.unsafe(`create role ${name} login`);
+  const stranger = postgres(dbUrl.replace(/\/\/[^@/]*@/, `//${name}@`), { max: 1, onnotice: () => {} });
+  cleanups.push(async () => {
+    await stranger.end({ timeout: 2 });
+    await sql.unsafe(`drop role if exists ${name}`);
+  });
+  const heard = [];
+  await stranger.listen('switchboard_doorbell', (p) => heard.push(p));
+  const sessions = (await Promise.all([...Array(8)].map(session))).filter((s) => s.id);
+  const sockets = [];
+  const waits = sessions.map((s, i) => post('/mcp', toolCall(i + 1, 'claim_next', { queue: 'forged', wait_seconds: 60 }), { 'mcp-session-id': s.id }, { sockets }));
+  // A genuine ring of the attacker's endpoint, for the stranger to hear (on another queue: no waiter claims it). The
+  // attacker's credential cannot add_todo; a row inserted ready rings through the insert trigger all the same.
+  await sql`insert into switchboard.todos (endpoint_id, queue, max_attempts, run_at, ready_at)
+            values (${attacker.id}::uuid, 'decoy', 5, now(), now())`;
+  for (let i = 0; i < 50 && heard.length === 0; i++) await sleep(100);
+  const genuine = heard[0] ?? '';
+  let learned = null;
+  try {
+    learned = JSON.parse(genuine).endpoint ?? null;
+  } catch {}
+  const forged = [
+    ...(learned ? [JSON.stringify({ queue: 'forged', endpoint: learned })] : []),
+    JSON.stringify({ queue: 'forged' }),
+    genuine,
+    `${randomBytes(16).toString('hex')}.${randomBytes(16).toString('hex')}.${Date.now()}.1.${randomBytes(16).toString('hex')}`,
+  ];
+  const SETTLE = 11_000; // pg_stat_user_functions is flushed up to 10 s late by an idle backend
+  await sleep(SETTLE);
+  const commitsNow = async () => Number((await sql`select xact_commit from pg_stat_database where datname = current_database()`)[0].xact_commit);
+  await row('forged NOTIFY', async (stop) => {
+    const c0 = await claimNextCalls();
+    const x0 = await commitsNow();
+    const t0 = Date.now();
+    let sent = 0;
+    while (Date.now() < stop.at) {
+      await stranger`select pg_notify('switchboard_doorbell', ${forged[sent % forged.length]})`;
+      sent++;
+    }
+    const secs = (Date.now() - t0) / 1000;
+    await sleep(SETTLE);
+    const claims = (await claimNextCalls()) - c0;
+    const commits = (await commitsNow()) - x0;
+    for (const r of sockets) r.destroy();
+    await Promise.allSettled(waits);
+    return `a login with no grants sent ${sent} forged rings in ${secs.toFixed(0)} s (${learned ? 'it learned the endpoint id from a ring it heard' : 'no ring it heard named an id'}): ` +
+      `${claims} claim_next calls by 8 waiting long polls; ${(commits / secs).toFixed(0)} commits/s in the database while it did (its own included)`;
+  });
+}
 
 // --- the table ----------------------------------------------------------------------------------------------------
 const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');

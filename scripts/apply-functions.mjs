@@ -4,9 +4,10 @@
 // migrate (and every `graphile-migrate watch` of current.sql) runs this afterwards. It drops every function
 // in Switchboard's schemas and recreates them from the files, so a changed signature never leaves a stale
 // overload behind, then grants EXECUTE by schema (never by name): switchboard to switchboard_admin,
-// switchboard_agent, switchboard_board and switchboard_worker each to the role of the same name, and
-// switchboard_internal to nobody. The folder a file sits in (core/, api/, agent/, board/, worker/) names
-// its caller; the schema in the file decides its grant, and a test checks the two agree. Trigger functions are the
+// switchboard_agent, switchboard_board, switchboard_worker and switchboard_metrics each to the role of the same
+// name, and switchboard_internal to nobody. The folder a file sits in (core/, api/, agent/, board/, worker/) names
+// its caller; the schema in the file decides its grant, and a test checks the two agree. graphile-worker's own
+// schema gets exactly what its runner (as switchboard_worker) uses, and no more. Trigger functions are the
 // exception: dropping one would need its triggers dropped first (an ACCESS EXCLUSIVE lock on todos or
 // todo_attempts on every apply, stalling claims), and their signature never changes, so their files replace
 // them in place and (re)create a trigger only when its definition changed. Functions a CHECK constraint calls
@@ -24,13 +25,15 @@ import { createdFunction, parseHeader } from './function-headers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = join(here, '..', 'sql', 'functions');
-const SCHEMA_ARRAY = "array['switchboard', 'switchboard_internal', 'switchboard_agent', 'switchboard_board', 'switchboard_worker']";
+const SCHEMA_ARRAY =
+  "array['switchboard', 'switchboard_internal', 'switchboard_agent', 'switchboard_board', 'switchboard_worker', 'switchboard_metrics']";
 
 /** The caller folders, internals first, and each folder's schema. */
 export const FOLDERS = [
   ['core', 'switchboard_internal'],
   ['api', 'switchboard'],
   ['worker', 'switchboard_worker'],
+  ['metrics', 'switchboard_metrics'],
   ['agent', 'switchboard_agent'],
   ['board', 'switchboard_board'],
 ];
@@ -109,12 +112,26 @@ export async function applyFunctions(url, { log = console.log } = {}) {
                              r.sig, case r.nspname when 'switchboard' then 'switchboard_admin' else r.nspname end);
             end if;
           end loop;
-          -- graphile-worker's runner, which runs as switchboard_worker, needs its own schema (installed before this).
+          -- graphile-worker's runner, which runs as switchboard_worker, needs part of its own schema (installed before
+          -- this): it reads the migrations table (never writes it: migrate installs the schema), takes, completes,
+          -- fails and unlocks jobs, registers task names and queues, and keeps its crontab's last runs. Nothing else:
+          -- not the jobs view. graphile-worker's functions (add_job ...) run with their caller's rights, so these
+          -- table grants are what bound the role.
           if to_regnamespace('graphile_worker') is not null then
             grant usage on schema graphile_worker to switchboard_worker;
-            grant select, insert, update, delete on all tables in schema graphile_worker to switchboard_worker;
-            grant usage, select, update on all sequences in schema graphile_worker to switchboard_worker;
-            grant execute on all functions in schema graphile_worker to switchboard_worker;
+            revoke all on all tables in schema graphile_worker from switchboard_worker;
+            revoke all on all sequences in schema graphile_worker from switchboard_worker;
+            for r in select t.name, t.privs from (values
+                       ('migrations', 'select'),
+                       ('_private_jobs', 'select, insert, update, delete'),
+                       ('_private_job_queues', 'select, insert, update'),
+                       ('_private_tasks', 'select, insert'),
+                       ('_private_known_crontabs', 'select, insert, update')) t(name, privs)
+                      where to_regclass('graphile_worker.' || t.name) is not null
+            loop
+              execute format('grant %s on graphile_worker.%I to switchboard_worker', r.privs, r.name);
+            end loop;
+            grant usage on all sequences in schema graphile_worker to switchboard_worker;
             -- Its tables have row-level security on and no policy (only their owner passes); let the role through.
             for r in select c.oid::regclass as tbl from pg_class c
                       where c.relnamespace = 'graphile_worker'::regnamespace and c.relkind = 'r' and c.relrowsecurity

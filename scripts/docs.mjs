@@ -42,7 +42,8 @@ const SURFACES = [
   ['switchboard', 'The API', 'Schema `switchboard`, executable by `switchboard_admin`: every verb, with ids as arguments. The surfaces below call these.'],
   ['switchboard_agent', 'Agent entry points', 'Schema `switchboard_agent`, executable by `switchboard_agent`: the MCP server\'s calls, each taking the bearer credential instead of an endpoint id. The credential is digested inside the statement that runs the verb, so a connection holding the role and no valid credential can do nothing; arguments, document and errors are otherwise the API function\'s.'],
   ['switchboard_board', 'Board entry points', 'Schema `switchboard_board`, executable by `switchboard_board`: the Board\'s calls, each taking the session secret instead of an owner id (and the CSRF token for a change), resolved inside the statement that runs the verb; arguments, document and errors are otherwise the API function\'s.'],
-  ['switchboard_worker', 'Worker entry points', 'Schema `switchboard_worker`, executable by `switchboard_worker`: the background worker\'s sweeps and reads, for every tenant.'],
+  ['switchboard_worker', 'Worker entry points', 'Schema `switchboard_worker`, executable by `switchboard_worker`: the background worker\'s sweeps and deliveries, for every tenant; a delivery reads only the row its transition wrote.'],
+  ['switchboard_metrics', 'Metrics entry points', 'Schema `switchboard_metrics`, executable by `switchboard_metrics`: what `/metrics` reads, aggregates of every tenant and never a tenant\'s text.'],
 ];
 
 /** Text for Markdown outside code: an angle bracket would start an HTML tag (mcp://cairn/<id>). */
@@ -62,7 +63,7 @@ async function catalog(url) {
                          from unnest(p.proargnames, p.proargtypes::oid[]) with ordinality a(name, type, i)
                         where a.i <= p.pronargs), '[]') as args
         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker')
+       where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker', 'switchboard_metrics')
        order by n.nspname, p.proname`;
     const settings = await sql`select key, in_force, meaning from switchboard.settings_in_force() order by key`;
     return { fns, settings };

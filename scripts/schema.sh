@@ -15,7 +15,7 @@ DATABASE_URL="$base/$db" node dist/cli.js migrate --quiet
 out=$(mktemp)
 # Version banners differ between patch releases of pg_dump; everything else is the schema.
 pg_dump --schema-only --no-owner --no-tablespaces \
-  -n switchboard -n switchboard_internal -n switchboard_agent -n switchboard_board -n switchboard_worker \
+  -n switchboard -n switchboard_internal -n switchboard_agent -n switchboard_board -n switchboard_worker -n switchboard_metrics \
   "$base/$db" | sed -e '/^-- Dumped from database version/d' -e '/^-- Dumped by pg_dump version/d' \
                     -e '/^\\restrict /d' -e '/^\\unrestrict /d' > "$out"
 contract=$(mktemp)

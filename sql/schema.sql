@@ -51,6 +51,13 @@ CREATE SCHEMA switchboard_internal;
 
 
 --
+-- Name: switchboard_metrics; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA switchboard_metrics;
+
+
+--
 -- Name: switchboard_worker; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -379,6 +386,7 @@ declare
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
+  title := switchboard_internal.clean_text(title);
   if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
     perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
   end if;
@@ -410,8 +418,9 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'creates a pending todo in the endpoint''s scope. The todo is pending, claimable from
-run_at (now when null). Returns the todo document. Errors: forbidden (the endpoint is revoked, or
-add_todo was not vended to it), invalid (any limit below).
+run_at (now when null). The title is stored without control or invisible formatting characters
+(clean_text). Returns the todo document. Errors: forbidden (the endpoint is revoked, or add_todo
+was not vended to it), invalid (any limit below).
 
 queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
   doorbells).
@@ -718,6 +727,66 @@ todo. Returns the claim document (as claim), or {"empty": true}. Errors: forbidd
 
 Example: select switchboard.claim_next(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
   claimant => ''run-1'', require_fence => true);';
+
+
+--
+-- Name: clock_in(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.clock_in(endpoint_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.agent(endpoint_id, 'clock_in');
+  return switchboard_internal.set_presence(endpoint_id, true) - 'endpoint_id';
+end;
+$$;
+
+
+--
+-- Name: FUNCTION clock_in(endpoint_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.clock_in(endpoint_id uuid) IS 'the agent verb with which an endpoint clocks itself in (ADR-0027). It is held only by
+endpoints vended with it. Clocked in, its doorbells ring again (webhook posts, wakes of its long
+polls), and it is rung once now for each of its queues with a todo claimable, so what came while
+it was out reaches it. Changes nothing when it already was. Locks the endpoint row. Returns
+{agent_id, clocked_in, presence_since, changed}. Errors: forbidden (unknown or revoked endpoint,
+or clock_in not vended).
+
+Example: select switchboard.clock_in(endpoint_id => ''<endpoint_id>'');';
+
+
+--
+-- Name: clock_out(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.clock_out(endpoint_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.agent(endpoint_id, 'clock_out');
+  return switchboard_internal.set_presence(endpoint_id, false) - 'endpoint_id';
+end;
+$$;
+
+
+--
+-- Name: FUNCTION clock_out(endpoint_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.clock_out(endpoint_id uuid) IS 'the agent verb with which an endpoint clocks itself out (ADR-0027). It is held only by
+endpoints vended with it. Clocked out, it gets no doorbells (no webhook post, no wake of its long
+polls; a waiting claim_next still ends at its deadline), while its claims still open attempts
+exactly as before: presence gates doorbells, never history. Changes nothing when it already was.
+Locks the endpoint row. Returns {agent_id, clocked_in, presence_since, changed}. Errors:
+forbidden (unknown or revoked endpoint, or clock_out not vended).
+
+Example: select switchboard.clock_out(endpoint_id => ''<endpoint_id>'');';
 
 
 --
@@ -1108,7 +1177,8 @@ CREATE FUNCTION switchboard.help(topic text DEFAULT NULL::text) RETURNS TABLE(fu
          rtrim(regexp_replace(f.sentence, '(.{1,44})(\s+|$)', E'\\1\n', 'g'), E'\n')
     from (
       select n.nspname || '.' || p.proname as name,
-             case n.nspname when 'switchboard' then 0 when 'switchboard_agent' then 1 when 'switchboard_board' then 2 else 3 end
+             case n.nspname when 'switchboard' then 0 when 'switchboard_agent' then 1 when 'switchboard_board' then 2
+                                             when 'switchboard_worker' then 3 else 4 end
                as surface,
              coalesce(array_to_string(array(
                select a.name from unnest(p.proargnames) with ordinality a(name, i)
@@ -1120,8 +1190,9 @@ CREATE FUNCTION switchboard.help(topic text DEFAULT NULL::text) RETURNS TABLE(fu
                                     '^(.*?\.)(?:\s+[A-Za-z0-9(`"''{]|$)'))[1], '') as sentence
         from pg_catalog.pg_proc p
         join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-       where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker')
-         and (topic is null or strpos(p.proname, lower(topic)) > 0)
+       where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker', 'switchboard_metrics')
+         -- A name is at most 63 bytes, so no longer topic can match; cut, lower() does not lower a megabyte per function.
+         and (topic is null or strpos(p.proname, lower(left(topic, 64))) > 0)
     ) f
    order by f.surface, f.name
 $_$;
@@ -1133,9 +1204,9 @@ $_$;
 
 COMMENT ON FUNCTION switchboard.help(topic text) IS 'the manual that fits a screen: each function of the API and of the surfaces, with its
 summary. Every function of schema switchboard and of the entry points of switchboard_agent,
-switchboard_board and switchboard_worker, its argument names in order, and the first sentence of
-its comment, both wrapped so that psql''s table stays within 100 columns. Reads only. Returns rows
-(function, summary). Errors: none.
+switchboard_board, switchboard_worker and switchboard_metrics, its argument names in order, and
+the first sentence of its comment, both wrapped so that psql''s table stays within 100 columns.
+Reads only. Returns rows (function, summary). Errors: none.
 
 topic: only functions whose name contains it; null: all.
 
@@ -1152,7 +1223,8 @@ CREATE FUNCTION switchboard.list_endpoints(owner_id uuid) RETURNS jsonb
     AS $$
   select jsonb_build_object('endpoints', coalesce(jsonb_agg(jsonb_build_object(
            'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs), 'default_queue', e.default_queue,
-           'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at))
+           'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at),
+           'clocked_in', e.clocked_in, 'presence_since', switchboard_internal.ts(e.presence_since))
            order by e.created_at desc, e.id), '[]'::jsonb))
   from switchboard.endpoints e
   where e.owner_id = list_endpoints.owner_id
@@ -1164,8 +1236,9 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard.list_endpoints(owner_id uuid) IS 'an owner''s endpoints, newest first, never with a credential. Only the
-credentials'' digests are stored. Reads only. Returns {endpoints: [{endpoint_id, agent_id, verbs,
-default_queue, created_at, revoked_at}]}. Errors: none (an unknown owner has no endpoints).
+credentials'' digests are stored; each endpoint comes with its presence (clocked_in, and since
+when). Reads only. Returns {endpoints: [{endpoint_id, agent_id, verbs, default_queue, created_at,
+revoked_at, clocked_in, presence_since}]}. Errors: none (an unknown owner has no endpoints).
 
 Example: select switchboard.list_endpoints(owner_id => ''<owner_id>'');';
 
@@ -1264,7 +1337,8 @@ CREATE FUNCTION switchboard.metrics() RETURNS jsonb
     -- Every admitted claim opened exactly one attempt, which is now either closed (counted) or open (claimed).
     'claims_admitted', coalesce((select sum(c.n) from closed c), 0)
                        + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
-    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s))
+    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s),
+    'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d))
 $$;
 
 
@@ -1275,11 +1349,13 @@ $$;
 COMMENT ON FUNCTION switchboard.metrics() IS 'what /metrics exposes, computed now from the ledger. Counters are monotonic (kept by the
 transitions in attempt_close_counts, so retention never lowers them): attempts_closed by queue
 and outcome, leases_expired by queue (every attempt closed lease_expired or reaped),
-claims_admitted (every attempt ever opened) and claims_throttled (refusals over a claim budget).
-Gauges: todos by queue and state (zeros included), the age of the oldest claimable todo per
-queue, open leases per queue. Queue names are the only text in it. Reads only; scans todos once
-per gauge. Returns {attempts_closed, leases_expired, todos, oldest_claimable_age_seconds,
-open_leases, claims_admitted, claims_throttled}. Errors: none.
+claims_admitted (every attempt ever opened) and claims_throttled (refusals over a claim budget),
+doorbells_skipped (rings and queued webhook deliveries not made because their endpoint was
+clocked out). Gauges: todos by queue and state (zeros included), the age of the oldest claimable
+todo per queue, open leases per queue. Queue names are the only text in it. Reads only; scans
+todos once per gauge. Returns {attempts_closed, leases_expired, todos,
+oldest_claimable_age_seconds, open_leases, claims_admitted, claims_throttled, doorbells_skipped}.
+Errors: none.
 
 Example: select jsonb_pretty(switchboard.metrics());';
 
@@ -1782,6 +1858,37 @@ signed-out session; with for_write, a missing or wrong csrf_token).
 for_write: the call is for a state-changing action, so csrf_token must be the session''s.
 
 Example: select switchboard.owner_session(session_secret => ''<secret from owner_sign_in>'');';
+
+
+--
+-- Name: owner_set_endpoint_presence(uuid, uuid, boolean); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard_internal.set_presence(switchboard_internal.presence_endpoint(owner_id, endpoint_id), clocked_in);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean) IS 'an owner clocks one of its endpoints in or out. The Board''s and the
+CLI''s way, as set_endpoint_presence does; who may is switchboard_internal.presence_endpoint''s
+rule. Locks the endpoint row. Returns {endpoint_id, agent_id, clocked_in, presence_since,
+changed}. Errors: invalid (clocked_in null), not_found (not an endpoint the owner may clock;
+another owner''s looks the same as an unknown one), conflict (revoked).
+
+endpoint_id: the endpoint (one of the owner''s).
+clocked_in: true clocks it in, false out.
+
+Example: select switchboard.owner_set_endpoint_presence(owner_id => ''<owner_id>'',
+  endpoint_id => ''<endpoint_id>'', clocked_in => false);';
 
 
 --
@@ -2456,6 +2563,39 @@ Example: select switchboard.set_endpoint_doorbell_url(owner_id => ''<owner_id>''
 
 
 --
+-- Name: set_endpoint_presence(uuid, boolean); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.set_endpoint_presence(endpoint_id uuid, clocked_in boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard_internal.set_presence(endpoint_id, clocked_in);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_endpoint_presence(endpoint_id uuid, clocked_in boolean); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.set_endpoint_presence(endpoint_id uuid, clocked_in boolean) IS 'the DBA clocks any endpoint in or out (ADR-0027). Clocked out, it is rung
+by no doorbell (no webhook post, no wake of its long polls; counted in metrics''
+doorbells_skipped) and its claims still open attempts; clocked back in, it is rung once for each
+of its queues with a todo claimable now. Owners use owner_set_endpoint_presence, agents clock_in
+and clock_out. Locks the endpoint row. Returns {endpoint_id, agent_id, clocked_in,
+presence_since, changed}. Errors: invalid (clocked_in null), not_found (no such endpoint),
+conflict (revoked).
+
+endpoint_id: the endpoint to clock, any owner''s.
+clocked_in: true clocks it in, false out.
+
+Example: select switchboard.set_endpoint_presence(endpoint_id => ''<endpoint_id>'',
+  clocked_in => true);';
+
+
+--
 -- Name: set_instance_dead_letter_sink(boolean); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2692,50 +2832,6 @@ Example: select switchboard.vend_endpoint(owner_id => ''<owner_id>'', agent_id =
 
 
 --
--- Name: webhook_target(text, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
---
-
-CREATE FUNCTION switchboard.webhook_target(kind text, id uuid) RETURNS text
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO 'switchboard', 'pg_temp'
-    AS $$
-#variable_conflict use_variable
-declare
-  v_url text;
-begin
-  case kind
-    when 'owner_notify' then
-      select o.notify_url into v_url
-        from switchboard.todos x
-        join switchboard.endpoints e on e.id = x.endpoint_id
-        join switchboard.owners o on o.id = e.owner_id
-       where x.id = id;
-    when 'endpoint_doorbell' then
-      select e.doorbell_url into v_url from switchboard.endpoints e where e.id = id and e.revoked_at is null;
-    else
-      perform switchboard_internal.raise('invalid', 'kind must be owner_notify or endpoint_doorbell', null);
-  end case;
-  return v_url;
-end;
-$$;
-
-
---
--- Name: FUNCTION webhook_target(kind text, id uuid); Type: COMMENT; Schema: switchboard; Owner: -
---
-
-COMMENT ON FUNCTION switchboard.webhook_target(kind text, id uuid) IS 'where the worker delivers a queued webhook job, read at delivery time. So a
-changed or cleared URL applies to jobs still queued. Reads only. Returns the URL, or null when
-none is set (or the todo is gone, or the endpoint revoked). Errors: invalid (an unknown kind).
-
-kind: owner_notify (the notify_url of the owner of todo id) or endpoint_doorbell (the
-  doorbell_url of endpoint id).
-id: the todo (owner_notify) or the endpoint (endpoint_doorbell).
-
-Example: select switchboard.webhook_target(kind => ''endpoint_doorbell'', id => ''<endpoint_id>'');';
-
-
---
 -- Name: a2a_cancel(text, uuid, integer); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
@@ -2968,6 +3064,58 @@ endpoint''s frozen set), then those of switchboard.claim_next.';
 
 
 --
+-- Name: clock_in(text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.clock_in(credential text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.clock_in(switchboard_internal.agent_endpoint(credential));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION clock_in(credential text); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.clock_in(credential text) IS 'switchboard.clock_in for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.clock_in
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.clock_in.';
+
+
+--
+-- Name: clock_out(text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.clock_out(credential text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.clock_out(switchboard_internal.agent_endpoint(credential));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION clock_out(credential text); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.clock_out(credential text) IS 'switchboard.clock_out for the endpoint that the bearer credential names. The
+credential is digested inside the statement that runs the verb, so a connection holding
+switchboard_agent and no valid credential can do nothing. Returns what switchboard.clock_out
+returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
+endpoint''s frozen set), then those of switchboard.clock_out.';
+
+
+--
 -- Name: complete(text, uuid, jsonb, text, text, text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
@@ -3166,6 +3314,28 @@ credential is digested inside the statement that runs the verb, so a connection 
 switchboard_agent and no valid credential can do nothing. Returns what switchboard.release
 returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
 endpoint''s frozen set), then those of switchboard.release.';
+
+
+--
+-- Name: signal_key(); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.signal_key() RETURNS bytea
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select k.key from switchboard_internal.signal_key k;
+$$;
+
+
+--
+-- Name: FUNCTION signal_key(); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.signal_key() IS 'the key of Switchboard''s doorbell signals, for the server that listens. With
+it the server finds its waiters by their opaque tags and checks each ring''s MAC, so a NOTIFY from
+any other login of the database is recognised as forged and ignored. Only logins holding
+switchboard_agent (the server''s) read it. Reads only. Returns the key (bytea). Errors: none.';
 
 
 --
@@ -3528,6 +3698,32 @@ resolved inside the statement that runs the verb. The endpoint is named `endpoin
 as (no surface role may execute a function taking an endpoint_id). Returns what
 switchboard.set_endpoint_default_queue returns. Errors: forbidden (no live session, or a wrong
 CSRF token), then those of switchboard.set_endpoint_default_queue.';
+
+
+--
+-- Name: set_endpoint_presence(text, text, uuid, boolean); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_set_endpoint_presence(switchboard_internal.board_owner(session_secret, csrf_token, true), endpoint_id, clocked_in);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) IS 'switchboard.owner_set_endpoint_presence for the signed-in owner. A
+state-changing action: the session''s CSRF token must come with it; the secret is resolved inside
+the statement that runs the verb. Returns what switchboard.owner_set_endpoint_presence returns.
+Errors: forbidden (no live session, or a wrong CSRF token), then those of
+switchboard.owner_set_endpoint_presence.';
 
 
 --
@@ -4017,7 +4213,7 @@ CREATE FUNCTION switchboard_internal.agent_verbs() RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
   select array['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos',
-               'cancel']::text[];
+               'cancel', 'clock_in', 'clock_out']::text[];
 $$;
 
 
@@ -4531,6 +4727,8 @@ CREATE TABLE switchboard.endpoints (
     credential_rotated_at timestamp with time zone,
     default_queue text,
     a2a_wake_key text DEFAULT replace((gen_random_uuid())::text, '-'::text, ''::text) NOT NULL,
+    clocked_in boolean DEFAULT true NOT NULL,
+    presence_since timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT endpoints_agent_id_format CHECK ((agent_id ~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$'::text)),
     CONSTRAINT endpoints_credential_is_sha256 CHECK ((octet_length(credential_sha256) = 32)),
     CONSTRAINT endpoints_default_queue_format CHECK ((default_queue ~ '^[A-Za-z0-9][A-Za-z0-9_.:/-]{0,127}$'::text)),
@@ -4560,6 +4758,20 @@ COMMENT ON COLUMN switchboard.endpoints.default_queue IS 'Where a requester''s A
 --
 
 COMMENT ON COLUMN switchboard.endpoints.a2a_wake_key IS 'Opaque key NOTIFY switchboard_a2a carries when a todo this endpoint filed over A2A changes; says nothing to a listener.';
+
+
+--
+-- Name: COLUMN endpoints.clocked_in; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.endpoints.clocked_in IS 'Presence (ADR-0027): false = clocked out, rung by no doorbell (its claims still open attempts as before).';
+
+
+--
+-- Name: COLUMN endpoints.presence_since; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.endpoints.presence_since IS 'When the endpoint last clocked in or out (created_at until then).';
 
 
 --
@@ -4648,11 +4860,11 @@ begin
   if octet_length(artifact) > switchboard_internal.limit_of('artifact_bytes')
      or not (artifact ~ '^mcp://cairn/[A-Za-z0-9_-]{1,64}$'
              or artifact ~* '^https://([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$')
-     or artifact ~ '[\u202A-\u202E\u2066-\u2069]'
+     or switchboard_internal.clean_text(artifact) <> artifact
   then
     perform switchboard_internal.raise('invalid',
       'artifact must be mcp://cairn/<id> (1-64 letters, digits, _ or -) or an absolute https URL without user info '
-      || 'or bidirectional-control characters, at most 512 bytes',
+      || 'or invisible formatting characters (bidirectional controls, zero-width characters), at most 512 bytes',
       'Send a Cairn handle or an https link, or leave artifact out; the todo is still claimed.');
   end if;
 end;
@@ -4666,9 +4878,10 @@ $_$;
 COMMENT ON FUNCTION switchboard_internal.check_artifact(artifact text) IS 'refuses an artifact that is not mcp://cairn/<id> or an absolute https URL. At
 most 512 bytes; the id is 1-64 letters, digits, _ or -; a URL needs a host. It is a string we
 store, never fetched, but the Board shows it as a link, so nothing may disguise where the link
-goes: no user info (https://trusted.example@evil.example/) and no bidirectional-control
-characters (U+202A-U+202E, U+2066-U+2069), which reorder how the text reads. null passes. Errors:
-invalid.';
+goes: no user info (https://trusted.example@evil.example/) and none of the invisible characters
+clean_text removes from other text (bidirectional controls, which reorder how the text reads,
+zero-width and other format characters): here they are refused, since an artifact is checked, not
+cut. null passes. Errors: invalid.';
 
 
 --
@@ -4785,6 +4998,41 @@ out would. Reads only.';
 
 
 --
+-- Name: clean_text(text, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.clean_text(input text, multiline boolean DEFAULT false) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select regexp_replace(input,
+           case when multiline then '[\u0001-\u0008\u000B\u000C\u000E-\u001F' else '[\u0001-\u001F' end
+           || '\u007F-\u009F\u00AD\u034F\u061C\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u115F\u1160\u17B4\u17B5'
+           || '\u180B-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB'
+           || '\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0000-\U000E0FFF]',
+           '', 'g');
+$$;
+
+
+--
+-- Name: FUNCTION clean_text(input text, multiline boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.clean_text(input text, multiline boolean) IS 'untrusted text as it is stored (title, claimant, summary). Without the characters
+that change how text reads while staying invisible, which a reader (a human on the Board, a model
+reading prior attempts) cannot see and a writer could use to disguise what it wrote. Removed: *
+control characters: C0 (U+0001-U+001F), DEL and C1 (U+007F-U+009F); with multiline, TAB, LF and
+CR stay; * bidirectional controls: the embeddings and overrides U+202A-U+202E, the isolates
+U+2066-U+2069, and the marks U+200E, U+200F and U+061C (ALM); * every other
+Default_Ignorable_Code_Point of Unicode (zero-width space and joiners U+200B-U+200D, word joiner
+and invisible operators U+2060-U+206F, soft hyphen, BOM U+FEFF, variation selectors U+FE00-U+FE0F
+and U+E0100-U+E01EF, Hangul fillers, the tag characters U+E0000-U+E007F that can spell hidden
+ASCII, ...); * the remaining format characters (category Cf: U+0600-U+0605, U+06DD, U+070F,
+U+0890-U+0891, U+08E2, U+110BD, U+110CD, U+13430-U+1343F, U+FFF9-U+FFFB); * the line and
+paragraph separators U+2028 and U+2029. Immutable; null stays null. Never raises: this text is
+cut, never refused.';
+
+
+--
 -- Name: compact_json(jsonb); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -4851,6 +5099,28 @@ size and range limits. The SQL bodies read them through limit_of, verb_held and 
 TypeScript is generated from switchboard.contract() (scripts/schema.sh writes
 src/contract.gen.ts, and a test fails when they drift). Immutable and constant, so it folds into
 each statement''s plan at plan time and costs nothing per call.';
+
+
+--
+-- Name: count_doorbell_skips(integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.count_doorbell_skips(n integer) RETURNS void
+    LANGUAGE sql
+    AS $$
+  insert into switchboard.doorbell_skips as s (shard, n) values (pg_backend_pid() % 16, n)
+  on conflict (shard) do update set n = s.n + excluded.n;
+$$;
+
+
+--
+-- Name: FUNCTION count_doorbell_skips(n integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.count_doorbell_skips(n integer) IS 'n doorbells were not rung because their endpoint is clocked out. Adds n to
+this backend''s shard of switchboard.doorbell_skips (pg_backend_pid() % 16), in the caller''s
+transaction, so a rolled-back skip counts nothing and concurrent skips rarely wait for one row;
+metrics() sums the shards.';
 
 
 --
@@ -5460,22 +5730,22 @@ CREATE FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq intege
 declare
   v_notify_url text;
   v_max_attempts integer;
+  v_sink text;
+  v_delivery uuid;
 begin
   select o.notify_url into v_notify_url
     from switchboard.endpoints e
     join switchboard.owners o on o.id = e.owner_id
    where e.id = endpoint_id;
   v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
-  if switchboard_internal.setting_bool('instance_dead_letter_sink') then
-    perform graphile_worker.add_job('switchboard_dead_letter',
-              json_build_object('todo_id', todo_id, 'seq', seq, 'sink', 'instance'),
-              max_attempts => v_max_attempts);
-  end if;
-  if v_notify_url is not null then
-    perform graphile_worker.add_job('switchboard_dead_letter',
-              json_build_object('todo_id', todo_id, 'seq', seq, 'sink', 'owner'),
-              max_attempts => v_max_attempts);
-  end if;
+  foreach v_sink in array array['instance', 'owner'] loop
+    continue when v_sink = 'instance' and not switchboard_internal.setting_bool('instance_dead_letter_sink');
+    continue when v_sink = 'owner' and v_notify_url is null;
+    insert into switchboard.deliveries (kind, todo_id, seq, sink) values ('dead_letter', todo_id, seq, v_sink)
+    returning id into v_delivery;
+    perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', v_delivery),
+                                    max_attempts => v_max_attempts);
+  end loop;
 end;
 $$;
 
@@ -5486,12 +5756,13 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid) IS 'queues the notifications of a dead letter, in the transaction that made it.
 Called when a todo''s open attempt closed as a dead letter (fail or reap at the cap, revoke), by
-the two transitions that dead-letter (end_attempt, reap_locked): one graphile_worker job for the
-owner''s notify_url when set, and one for the instance''s sink (SWITCHBOARD_NOTIFY_URL) only when a
-worker said at start that it has one (the setting instance_dead_letter_sink: SQL cannot see the
-worker''s environment). A job exists if and only if the dead letter committed. Its payload holds
-ids only (todo_id, seq, sink); the worker reads the notice with dead_letter_notice(), the
-instance''s without any tenant text.';
+the two transitions that dead-letter (end_attempt, reap_locked): one delivery for the owner''s
+notify_url when set, and one for the instance''s sink (SWITCHBOARD_NOTIFY_URL) only when a worker
+said at start that it has one (the setting instance_dead_letter_sink: SQL cannot see the worker''s
+environment). Each is a row of switchboard.deliveries (todo, seq, sink) and a graphile_worker job
+carrying only that row''s id: the worker reads the notice through the row
+(switchboard_worker.delivery), so it can read no other todo. A delivery exists if and only if the
+dead letter committed.';
 
 
 --
@@ -5543,7 +5814,7 @@ begin
     perform switchboard_internal.admit_claim(endpoint_id);
   end if;
   if claimant is not null then
-    v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
+    v_claimant := (switchboard_internal.cut_utf8(nullif(switchboard_internal.clean_text(claimant), ''),
                                                 switchboard_internal.limit_of('claimant_bytes'))).cut;
   end if;
   if coalesce(require_fence, false) then
@@ -5754,6 +6025,75 @@ not_found, conflict.';
 
 
 --
+-- Name: presence_endpoint(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    AS $$
+#variable_conflict use_variable
+declare
+  v_id uuid;
+begin
+  select e.id into v_id from switchboard.endpoints e where e.id = endpoint_id and e.owner_id = owner_id;
+  if v_id is null then
+    perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
+                                       'list_endpoints shows the endpoints you vended.');
+  end if;
+  return v_id;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION presence_endpoint(owner_id uuid, endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) IS 'which owner may clock an endpoint in or out from the Board and the CLI. The
+one place that says so: the owner that vended it. (When teams exist, an admin of the endpoint''s
+team may too: that is this function''s where clause, and nowhere else.) Returns the endpoint id.
+Errors: not_found (no such endpoint among those the owner may clock: another owner''s endpoint
+answers exactly as an unknown one).';
+
+
+--
+-- Name: queue_doorbell_webhook(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id uuid, queue text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_column
+declare
+  v_delivery uuid;
+begin
+  -- The conflict target names the columns (use_column); the values are this function's parameters.
+  insert into switchboard.deliveries as d (kind, endpoint_id, queue)
+  values ('doorbell', queue_doorbell_webhook.endpoint_id, queue_doorbell_webhook.queue)
+  on conflict (endpoint_id, queue) where kind = 'doorbell' do update set rings = d.rings + 1
+  returning d.id into v_delivery;
+  perform graphile_worker.add_job('switchboard_doorbell_webhook', json_build_object('delivery_id', v_delivery),
+            job_key => 'switchboard_doorbell:' || v_delivery::text,
+            max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_doorbell_webhook(endpoint_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id uuid, queue text) IS 'an endpoint with a doorbell_url has a todo of this queue claimable now.
+In the caller''s transaction, makes sure a delivery is queued: the endpoint''s pending doorbell
+delivery of this queue (a switchboard.deliveries row) counts one more ring, or one is made, and
+its job (graphile_worker, job_key per delivery, so a burst of rings is delivered as one POST)
+carries only the row''s id. A ring that arrives while the worker delivers keeps the row
+(delivered() removes it only when no ring came since it was read), so it is delivered again.
+Locks the delivery row until the caller commits: concurrent rings of one queue take their turn on
+it.';
+
+
+--
 -- Name: raise(text, text, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -5894,7 +6234,7 @@ begin
   -- Most reports carry no summary; for them the cut is a no-op not worth a statement.
   truncated := false;
   if v_summary is not null then
-    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(v_summary, switchboard_internal.limit_of('summary_bytes')) c;
+    select c.cut, c.truncated into cut, truncated from switchboard_internal.cut_utf8(switchboard_internal.clean_text(v_summary, true), switchboard_internal.limit_of('summary_bytes')) c;
   end if;
 end;
 $$;
@@ -5906,7 +6246,9 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.report_summary(outcome text, result jsonb, summary text, OUT cut text, OUT truncated boolean) IS 'the summary an attempt closes with, for end_attempt and end_held alike. The one
 given, or, with attempt_summary_from_result on, the compact JSON of a complete''s or fail''s result
-when none was given; cut to 2048 bytes on a UTF-8 boundary and marked truncated, never rejected.';
+when none was given; without control characters (TAB, LF and CR stay) and invisible formatting
+characters (clean_text); cut to 2048 bytes on a UTF-8 boundary and marked truncated, never
+rejected.';
 
 
 --
@@ -5919,14 +6261,17 @@ CREATE FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) RETURNS 
 #variable_conflict use_variable
 declare
   v_url text;
+  v_in boolean;
 begin
-  perform pg_notify('switchboard_doorbell', jsonb_build_object('queue', queue, 'endpoint', endpoint_id)::text);
-  select e.doorbell_url into v_url from switchboard.endpoints e where e.id = endpoint_id;
+  select e.doorbell_url, e.clocked_in into v_url, v_in from switchboard.endpoints e where e.id = endpoint_id;
+  if not v_in then
+    perform switchboard_internal.count_doorbell_skips(1);
+    return;
+  end if;
+  perform switchboard_internal.signal('switchboard_doorbell',
+            array['endpoint:' || endpoint_id::text, 'queue:' || endpoint_id::text || ':' || queue]);
   if v_url is not null then
-    perform graphile_worker.add_job('switchboard_doorbell_webhook',
-              json_build_object('endpoint_id', endpoint_id, 'queue', queue),
-              job_key => 'switchboard_doorbell:' || endpoint_id::text || ':' || queue,
-              max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
+    perform switchboard_internal.queue_doorbell_webhook(endpoint_id, queue);
   end if;
 end;
 $$;
@@ -5937,18 +6282,95 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) IS 'a todo of this endpoint and queue became claimable now: rings the doorbell and queues the
-webhook. In the caller''s transaction. Called by the insert trigger (add_todo: on_todo_claimable)
-and by every transition that makes a todo claimable again (release, owner_release, reap below the
-cap, requeue_due_retries, retry_now) in its own statement, not by an update trigger on todos,
-whose WHEN clause every UPDATE of todos (each claim and each complete) would compile.
+webhook. In the caller''s transaction, unless the endpoint is clocked out (then nothing rings, and
+the skip is counted in doorbell_skips for metrics). Called by the insert trigger (add_todo:
+on_todo_claimable) and by every transition that makes a todo claimable again (release,
+owner_release, reap below the cap, requeue_due_retries, retry_now) in its own statement, not by
+an update trigger on todos, whose WHEN clause every UPDATE of todos (each claim and each
+complete) would compile.
 
-* The doorbell: pg_notify on channel switchboard_doorbell with payload
-  {"queue": "<queue>", "endpoint": "<endpoint id>"}. The queue name and the endpoint id only
-  (queue names are per endpoint, so the server wakes only that tenant''s waiters), never a todo id
-  or user text; Postgres folds identical notifications of one transaction into one, so a reap of
-  a thousand todos of one queue rings once per endpoint.
-* When the endpoint has a doorbell_url, its webhook delivery (graphile_worker.add_job), one job
-  per endpoint and queue (job_key), so a burst of adds is delivered as one POST.';
+* The doorbell: a signal on channel switchboard_doorbell (signal) naming the endpoint and the
+  queue by their opaque tags: no id, no queue name, no user text, and authenticated, so the
+  server wakes only that endpoint''s waiters on that queue (or on all its queues) and ignores any
+  ring another login of the database makes up or replays. Postgres folds identical notifications
+  of one transaction into one, so a reap of a thousand todos of one queue rings once per endpoint
+  and queue.
+* When the endpoint has a doorbell_url, its webhook delivery (queue_doorbell_webhook), one per
+  endpoint and queue at a time, so a burst of adds is delivered as one POST.';
+
+
+--
+-- Name: set_presence(uuid, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.set_presence(endpoint_id uuid, clocked_in boolean) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_e switchboard.endpoints;
+  v_changed boolean;
+  v_skipped integer;
+  v_queue text;
+begin
+  if clocked_in is null then
+    perform switchboard_internal.raise('invalid', 'clocked_in must be true or false', null);
+  end if;
+  -- No key changes: FOR NO KEY UPDATE lets adds of this endpoint (their foreign key check) go on meanwhile.
+  select e.* into v_e from switchboard.endpoints e where e.id = endpoint_id for no key update;
+  if not found then
+    perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
+                                       'list_endpoints shows the endpoints you vended.');
+  end if;
+  if v_e.revoked_at is not null then
+    perform switchboard_internal.raise('conflict', 'this endpoint is revoked: no doorbell rings for it, in or out', null);
+  end if;
+  v_changed := v_e.clocked_in is distinct from clocked_in;
+  if v_changed then
+    update switchboard.endpoints e set clocked_in = set_presence.clocked_in, presence_since = now()
+     where e.id = v_e.id returning e.* into v_e;
+    if not v_e.clocked_in then
+      with gone as (delete from switchboard.deliveries d where d.kind = 'doorbell' and d.endpoint_id = v_e.id returning 1)
+      select count(*)::integer into v_skipped from gone;
+      if v_skipped > 0 then
+        perform switchboard_internal.count_doorbell_skips(v_skipped);
+      end if;
+    else
+      -- Each queue once: a skip scan over todos_ready_queue_idx, however many todos wait.
+      for v_queue in
+        with recursive q(queue) as (
+          (select x.queue from switchboard.todos x
+            where x.endpoint_id = v_e.id and x.ready_at <= now() order by x.queue limit 1)
+          union all
+          select (select x.queue from switchboard.todos x
+                   where x.endpoint_id = v_e.id and x.ready_at <= now() and x.queue > q.queue order by x.queue limit 1)
+            from q where q.queue is not null)
+        select q.queue from q where q.queue is not null
+      loop
+        perform switchboard_internal.ring(v_e.id, v_queue);
+      end loop;
+    end if;
+  end if;
+  return jsonb_build_object('endpoint_id', v_e.id, 'agent_id', v_e.agent_id, 'clocked_in', v_e.clocked_in,
+                            'presence_since', switchboard_internal.ts(v_e.presence_since), 'changed', v_changed);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_presence(endpoint_id uuid, clocked_in boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.set_presence(endpoint_id uuid, clocked_in boolean) IS 'clocks an endpoint in or out (ADR-0027). The one transition behind every way to do
+it (an agent''s clock_in and clock_out, its owner''s on the Board and the CLI, the DBA''s
+set_endpoint_presence); the caller has checked who may. Clocked out, the endpoint is rung by no
+doorbell: ring() skips it, and the webhook deliveries queued for it before are dropped (counted
+as skipped). Clocked back in, it is rung once for each of its queues with a todo claimable now,
+so what came in while it was out reaches its long polls and its webhook. Its claims open attempts
+exactly as before either way. presence_since moves only when presence changes. Locks the endpoint
+row. Returns {endpoint_id, agent_id, clocked_in, presence_since, changed}. Errors: invalid
+(clocked_in null), not_found (no such endpoint), conflict (revoked: no doorbell rings for it
+anyway).';
 
 
 --
@@ -5997,6 +6419,71 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) IS 'a whole-number setting read now, or its fallback when missing, malformed or out of
 range. The range is min_value..max_value.';
+
+
+--
+-- Name: signal(text, text[]); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.signal(channel text, subjects text[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+  select pg_notify(channel, switchboard_internal.signal_payload(channel, subjects));
+$$;
+
+
+--
+-- Name: FUNCTION signal(channel text, subjects text[]); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.signal(channel text, subjects text[]) IS 'NOTIFY channel with signal_payload(channel, subjects), in the caller''s transaction. It is
+delivered when it commits: a signal naming its subjects by opaque tags, stamped and
+authenticated. Identical signals of one transaction are folded into one by Postgres. Never
+raises.';
+
+
+--
+-- Name: signal_payload(text, text[]); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.signal_payload(channel text, subjects text[]) RETURNS text
+    LANGUAGE plpgsql STABLE
+    AS $$
+declare
+  v_ipad bytea;
+  v_opad bytea;
+  v_signed text;
+  v_subject text;
+begin
+  select k.ipad, k.opad into v_ipad, v_opad from switchboard_internal.signal_key k;
+  foreach v_subject in array subjects loop
+    v_signed := concat_ws('.', v_signed,
+                          encode(substring(sha256(v_opad || sha256(v_ipad || convert_to('tag:' || v_subject, 'UTF8'))) from 1 for 16), 'hex'));
+  end loop;
+  v_signed := v_signed || '.' || floor(extract(epoch from transaction_timestamp()) * 1000)::bigint::text
+              || '.' || pg_current_xact_id()::text;
+  return v_signed || '.' || encode(substring(
+           sha256(v_opad || sha256(v_ipad || convert_to(channel || ':' || v_signed, 'UTF8'))) from 1 for 16), 'hex');
+end;
+$$;
+
+
+--
+-- Name: FUNCTION signal_payload(channel text, subjects text[]); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.signal_payload(channel text, subjects text[]) IS 'what a signal on channel about subjects carries. Any login of the database may
+LISTEN and NOTIFY, so a signal carries no id and no user text, and the server acts only on one it
+can check (src/signals.ts). Each subject (''endpoint:<id>'', ''queue:<endpoint id>:<queue>'') becomes
+its tag, the first 16 bytes of HMAC-SHA256(''tag:<subject>'') under the signal key
+(switchboard_internal.signal_key) in hex: stable, so the server (which holds the key) finds its
+waiters by it, and meaningless without the key. The payload is
+''<tag>[.<tag>...].<ms>.<xid>.<mac>'': ms the transaction''s start in milliseconds since 1970 and
+xid its id (together unique to the transaction, so a listener can tell a replay), mac the first
+16 bytes of HMAC-SHA256(''<channel>:<the rest>'') in hex (the channel is in it: no replay on
+another channel). HMAC (RFC 2104) from the key''s precomputed blocks, sha256(opad || sha256(ipad
+|| message)), the key read once. Assigns the transaction an id if it has none (every caller
+writes anyway). Reads the signal key; never raises.';
 
 
 --
@@ -6179,32 +6666,10 @@ lives.';
 
 
 --
--- Name: dead_letter_notice(uuid, integer, boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+-- Name: metrics(); Type: FUNCTION; Schema: switchboard_metrics; Owner: -
 --
 
-CREATE FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer DEFAULT NULL::integer, for_instance boolean DEFAULT false) RETURNS jsonb
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO 'switchboard', 'pg_temp'
-    AS $$
-  select switchboard.dead_letter_notice(todo_id, seq, for_instance);
-$$;
-
-
---
--- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) IS 'switchboard.dead_letter_notice, for the worker''s own role
-(switchboard_worker). That role sweeps and delivers for every tenant but holds none of the admin
-API. Returns what switchboard.dead_letter_notice returns. Errors: those of
-switchboard.dead_letter_notice.';
-
-
---
--- Name: metrics(); Type: FUNCTION; Schema: switchboard_worker; Owner: -
---
-
-CREATE FUNCTION switchboard_worker.metrics() RETURNS jsonb
+CREATE FUNCTION switchboard_metrics.metrics() RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
@@ -6213,33 +6678,122 @@ $$;
 
 
 --
--- Name: FUNCTION metrics(); Type: COMMENT; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION metrics(); Type: COMMENT; Schema: switchboard_metrics; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.metrics() IS 'switchboard.metrics, for the worker''s own role (switchboard_worker). That role
-sweeps and delivers for every tenant but holds none of the admin API. Returns what
-switchboard.metrics returns. Errors: those of switchboard.metrics.';
+COMMENT ON FUNCTION switchboard_metrics.metrics() IS 'switchboard.metrics for the role /metrics reads as (switchboard_metrics).
+Aggregates of every tenant (counts by queue name, state and outcome), never a todo''s text or an
+id. A role of its own, so that neither the worker (which reads nothing out) nor the server''s
+request pool needs the admin API to serve a scrape. Returns what switchboard.metrics returns.
+Errors: none.';
 
 
 --
--- Name: prune(interval, bigint, integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+-- Name: delivered(uuid, bigint); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
-CREATE FUNCTION switchboard_worker.prune(max_age interval DEFAULT NULL::interval, max_rows bigint DEFAULT NULL::bigint, batch_limit integer DEFAULT NULL::integer) RETURNS integer
+CREATE FUNCTION switchboard_worker.delivered(delivery_id uuid, rings bigint) RETURNS boolean
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
-  select switchboard.prune(max_age, max_rows, batch_limit);
+  with gone as (delete from switchboard.deliveries d where d.id = delivered.delivery_id and d.rings = delivered.rings returning 1)
+  select exists (select 1 from gone);
 $$;
 
 
 --
--- Name: FUNCTION prune(max_age interval, max_rows bigint, batch_limit integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION delivered(delivery_id uuid, rings bigint); Type: COMMENT; Schema: switchboard_worker; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_worker.prune(max_age interval, max_rows bigint, batch_limit integer) IS 'switchboard.prune, for the worker''s own role (switchboard_worker). That role
-sweeps and delivers for every tenant but holds none of the admin API. Returns what
-switchboard.prune returns. Errors: those of switchboard.prune.';
+COMMENT ON FUNCTION switchboard_worker.delivered(delivery_id uuid, rings bigint) IS 'marks a delivery read with delivery() as done (posted, or nothing to post).
+Its row goes, unless a ring came since it was read (rings differs), in which case the row stays
+for the job that ring queued. Returns whether the row went. Errors: none (an unknown or already
+removed delivery is false).';
+
+
+--
+-- Name: delivery(uuid); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.delivery(delivery_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_d switchboard.deliveries;
+  v_notice jsonb;
+  v_url text;
+begin
+  select d.* into v_d from switchboard.deliveries d where d.id = delivery_id;
+  if not found then
+    perform switchboard_internal.raise('not_found', format('no delivery %s', delivery_id),
+                                       'It was delivered already, or what it was about no longer exists.');
+  end if;
+  if v_d.kind = 'dead_letter' then
+    v_notice := switchboard.dead_letter_notice(v_d.todo_id, v_d.seq, v_d.sink = 'instance');
+    if v_d.sink = 'owner' then
+      select o.notify_url into v_url
+        from switchboard.todos x
+        join switchboard.endpoints e on e.id = x.endpoint_id
+        join switchboard.owners o on o.id = e.owner_id
+       where x.id = v_d.todo_id;
+    end if;
+    return jsonb_build_object('kind', v_d.kind, 'sink', v_d.sink, 'url', v_url, 'body', v_notice,
+                              'delivery_key', format('dead_letter:%s:%s:%s', v_d.todo_id, v_notice #>> '{final_attempt,seq}', v_d.sink),
+                              'rings', v_d.rings);
+  end if;
+  select e.doorbell_url into v_url from switchboard.endpoints e
+   where e.id = v_d.endpoint_id and e.revoked_at is null and e.clocked_in;
+  return jsonb_build_object('kind', v_d.kind, 'url', v_url,
+                            'body', jsonb_build_object('event', 'todo_claimable', 'queue', v_d.queue), 'rings', v_d.rings);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION delivery(delivery_id uuid); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.delivery(delivery_id uuid) IS 'what one queued webhook job delivers. Read through the deliveries row its
+transition wrote (the job carries only that row''s id), at delivery time, so a URL changed or
+cleared meanwhile applies. The worker can read nothing else: no todo, owner or endpoint by its
+id, only the deliveries its queued jobs name. dead_letter: {kind, sink, url, body, delivery_key,
+rings}: body is switchboard.dead_letter_notice of the row''s todo and seq (for the instance''s
+sink, without any tenant text); url is the owner''s notify_url (null when cleared; for the
+instance''s sink, null: its URL is the worker''s own SWITCHBOARD_NOTIFY_URL); delivery_key is
+dead_letter:<todo_id>:<seq>:<sink>, the same on every retry. doorbell: {kind, url, body, rings}:
+body {"event": "todo_claimable", "queue"}; url the endpoint''s doorbell_url, null once it is
+cleared, the endpoint revoked, or clocked out (nothing to deliver). rings is what delivered()
+must be given back. Reads only. Returns that document. Errors: not_found (no such delivery:
+delivered already, its todo pruned, or its dead-lettered attempt gone).';
+
+
+--
+-- Name: prune(integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.prune(batch_limit integer DEFAULT 1000) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  if batch_limit is null or batch_limit not between 1 and 100000 then
+    perform switchboard_internal.raise('invalid', 'batch_limit must be between 1 and 100000', null);
+  end if;
+  return switchboard.prune(null, null, batch_limit);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION prune(batch_limit integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.prune(batch_limit integer) IS 'switchboard.prune for the worker''s own role, bounded by the settings. How old and
+how many terminal todos are kept is the operator''s (retention_max_age_days, retention_max_rows),
+so the worker names only how many to delete in this transaction (1..100000). Returns the number
+of todos deleted. Errors: invalid (batch_limit out of range).';
 
 
 --
@@ -6286,28 +6840,6 @@ switchboard.requeue_due_retries.';
 
 
 --
--- Name: set_attempt_summary_from_result(boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
---
-
-CREATE FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) RETURNS jsonb
-    LANGUAGE sql SECURITY DEFINER
-    SET search_path TO 'switchboard', 'pg_temp'
-    AS $$
-  select switchboard.set_attempt_summary_from_result(enabled);
-$$;
-
-
---
--- Name: FUNCTION set_attempt_summary_from_result(enabled boolean); Type: COMMENT; Schema: switchboard_worker; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) IS 'switchboard.set_attempt_summary_from_result, for the
-worker''s own role (switchboard_worker). That role sweeps and delivers for every tenant but holds
-none of the admin API. Returns what switchboard.set_attempt_summary_from_result returns. Errors:
-those of switchboard.set_attempt_summary_from_result.';
-
-
---
 -- Name: set_instance_dead_letter_sink(boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
@@ -6327,28 +6859,6 @@ COMMENT ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured 
 worker''s own role (switchboard_worker). That role sweeps and delivers for every tenant but holds
 none of the admin API. Returns what switchboard.set_instance_dead_letter_sink returns. Errors:
 those of switchboard.set_instance_dead_letter_sink.';
-
-
---
--- Name: webhook_target(text, uuid); Type: FUNCTION; Schema: switchboard_worker; Owner: -
---
-
-CREATE FUNCTION switchboard_worker.webhook_target(kind text, id uuid) RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO 'switchboard', 'pg_temp'
-    AS $$
-  select switchboard.webhook_target(kind, id);
-$$;
-
-
---
--- Name: FUNCTION webhook_target(kind text, id uuid); Type: COMMENT; Schema: switchboard_worker; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_worker.webhook_target(kind text, id uuid) IS 'switchboard.webhook_target, for the worker''s own role
-(switchboard_worker). That role sweeps and delivers for every tenant but holds none of the admin
-API. Returns what switchboard.webhook_target returns. Errors: those of
-switchboard.webhook_target.';
 
 
 --
@@ -6390,6 +6900,54 @@ CREATE SEQUENCE switchboard.claims_throttled
 --
 
 COMMENT ON SEQUENCE switchboard.claims_throttled IS 'Counter of claims refused as throttled (SB429); read with last_value/is_called by metrics().';
+
+
+--
+-- Name: deliveries; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.deliveries (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    todo_id uuid,
+    seq integer,
+    sink text,
+    endpoint_id uuid,
+    queue text,
+    rings bigint DEFAULT 1 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT deliveries_dead_letter CHECK (((kind <> 'dead_letter'::text) OR ((todo_id IS NOT NULL) AND (sink = ANY (ARRAY['owner'::text, 'instance'::text])) AND (endpoint_id IS NULL) AND (queue IS NULL)))),
+    CONSTRAINT deliveries_doorbell CHECK (((kind <> 'doorbell'::text) OR ((endpoint_id IS NOT NULL) AND (queue IS NOT NULL) AND (todo_id IS NULL) AND (seq IS NULL) AND (sink IS NULL)))),
+    CONSTRAINT deliveries_kind CHECK ((kind = ANY (ARRAY['dead_letter'::text, 'doorbell'::text]))),
+    CONSTRAINT deliveries_rings_positive CHECK ((rings >= 1))
+);
+
+
+--
+-- Name: TABLE deliveries; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.deliveries IS 'Webhook deliveries queued by transitions (dead-letter notifications, doorbells): the job carries only the id, and the worker reads what it delivers through the row.';
+
+
+--
+-- Name: doorbell_skips; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.doorbell_skips (
+    shard smallint NOT NULL,
+    n bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT doorbell_skips_n_nonnegative CHECK ((n >= 0)),
+    CONSTRAINT doorbell_skips_shard_range CHECK (((shard >= 0) AND (shard <= 15)))
+)
+WITH (fillfactor='50');
+
+
+--
+-- Name: TABLE doorbell_skips; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.doorbell_skips IS 'Doorbells skipped because their endpoint was clocked out (rings, and webhook deliveries queued before it clocked out), sharded by backend pid % 16.';
 
 
 --
@@ -6533,6 +7091,29 @@ COMMENT ON TABLE switchboard_internal.mcp_session_key IS 'The key MCP session id
 
 
 --
+-- Name: signal_key; Type: TABLE; Schema: switchboard_internal; Owner: -
+--
+
+CREATE TABLE switchboard_internal.signal_key (
+    singleton boolean DEFAULT true NOT NULL,
+    key bytea NOT NULL,
+    ipad bytea NOT NULL,
+    opad bytea NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT signal_key_is_32_bytes CHECK ((octet_length(key) = 32)),
+    CONSTRAINT signal_key_pads_are_64_bytes CHECK (((octet_length(ipad) = 64) AND (octet_length(opad) = 64))),
+    CONSTRAINT signal_key_singleton CHECK (singleton)
+);
+
+
+--
+-- Name: TABLE signal_key; Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON TABLE switchboard_internal.signal_key IS 'The HMAC key of Switchboard''s NOTIFY signals (opaque tags and MACs), with its two HMAC blocks; readable by no surface role.';
+
+
+--
 -- Name: a2a_tasks a2a_tasks_message_once; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -6554,6 +7135,22 @@ ALTER TABLE ONLY switchboard.a2a_tasks
 
 ALTER TABLE ONLY switchboard.attempt_close_counts
     ADD CONSTRAINT attempt_close_counts_pkey PRIMARY KEY (queue, outcome, shard);
+
+
+--
+-- Name: deliveries deliveries_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.deliveries
+    ADD CONSTRAINT deliveries_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: doorbell_skips doorbell_skips_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.doorbell_skips
+    ADD CONSTRAINT doorbell_skips_pkey PRIMARY KEY (shard);
 
 
 --
@@ -6642,6 +7239,28 @@ ALTER TABLE ONLY switchboard.todos
 
 ALTER TABLE ONLY switchboard_internal.mcp_session_key
     ADD CONSTRAINT mcp_session_key_pkey PRIMARY KEY (one);
+
+
+--
+-- Name: signal_key signal_key_pkey; Type: CONSTRAINT; Schema: switchboard_internal; Owner: -
+--
+
+ALTER TABLE ONLY switchboard_internal.signal_key
+    ADD CONSTRAINT signal_key_pkey PRIMARY KEY (singleton);
+
+
+--
+-- Name: deliveries_doorbell_key; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE UNIQUE INDEX deliveries_doorbell_key ON switchboard.deliveries USING btree (endpoint_id, queue) WHERE (kind = 'doorbell'::text);
+
+
+--
+-- Name: deliveries_todo_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX deliveries_todo_idx ON switchboard.deliveries USING btree (todo_id) WHERE (todo_id IS NOT NULL);
 
 
 --
@@ -6773,6 +7392,22 @@ ALTER TABLE ONLY switchboard.a2a_tasks
 
 
 --
+-- Name: deliveries deliveries_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.deliveries
+    ADD CONSTRAINT deliveries_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES switchboard.endpoints(id) ON DELETE CASCADE;
+
+
+--
+-- Name: deliveries deliveries_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.deliveries
+    ADD CONSTRAINT deliveries_todo_id_fkey FOREIGN KEY (todo_id) REFERENCES switchboard.todos(id) ON DELETE CASCADE;
+
+
+--
 -- Name: earlier_attempts earlier_attempts_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -6839,6 +7474,13 @@ GRANT USAGE ON SCHEMA switchboard_agent TO switchboard_agent;
 --
 
 GRANT USAGE ON SCHEMA switchboard_board TO switchboard_board;
+
+
+--
+-- Name: SCHEMA switchboard_metrics; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA switchboard_metrics TO switchboard_metrics;
 
 
 --
@@ -6934,6 +7576,22 @@ GRANT ALL ON FUNCTION switchboard.claim(endpoint_id uuid, todo_id uuid, claimant
 
 REVOKE ALL ON FUNCTION switchboard.claim_next(endpoint_id uuid, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.claim_next(endpoint_id uuid, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION clock_in(endpoint_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.clock_in(endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.clock_in(endpoint_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION clock_out(endpoint_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.clock_out(endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.clock_out(endpoint_id uuid) TO switchboard_admin;
 
 
 --
@@ -7129,6 +7787,14 @@ GRANT ALL ON FUNCTION switchboard.owner_session(session_secret text, csrf_token 
 
 
 --
+-- Name: FUNCTION owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_set_endpoint_presence(owner_id uuid, endpoint_id uuid, clocked_in boolean) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION owner_sign_in(login_token text); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -7233,6 +7899,14 @@ GRANT ALL ON FUNCTION switchboard.set_endpoint_doorbell_url(owner_id uuid, endpo
 
 
 --
+-- Name: FUNCTION set_endpoint_presence(endpoint_id uuid, clocked_in boolean); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.set_endpoint_presence(endpoint_id uuid, clocked_in boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.set_endpoint_presence(endpoint_id uuid, clocked_in boolean) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -7262,14 +7936,6 @@ GRANT ALL ON FUNCTION switchboard.settings_in_force() TO switchboard_admin;
 
 REVOKE ALL ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[]) TO switchboard_admin;
-
-
---
--- Name: FUNCTION webhook_target(kind text, id uuid); Type: ACL; Schema: switchboard; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard.webhook_target(kind text, id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard.webhook_target(kind text, id uuid) TO switchboard_admin;
 
 
 --
@@ -7345,6 +8011,22 @@ GRANT ALL ON FUNCTION switchboard_agent.claim_next(credential text, queue text, 
 
 
 --
+-- Name: FUNCTION clock_in(credential text); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.clock_in(credential text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.clock_in(credential text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION clock_out(credential text); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.clock_out(credential text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.clock_out(credential text) TO switchboard_agent;
+
+
+--
 -- Name: FUNCTION complete(credential text, todo_id uuid, result jsonb, summary text, artifact text, lease_token text); Type: ACL; Schema: switchboard_agent; Owner: -
 --
 
@@ -7406,6 +8088,14 @@ GRANT ALL ON FUNCTION switchboard_agent.mcp_session_key() TO switchboard_agent;
 
 REVOKE ALL ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, summary text, artifact text, lease_token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, summary text, artifact text, lease_token text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION signal_key(); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.signal_key() FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.signal_key() TO switchboard_agent;
 
 
 --
@@ -7518,6 +8208,14 @@ GRANT ALL ON FUNCTION switchboard_board.session(session_secret text, csrf_token 
 
 REVOKE ALL ON FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.set_endpoint_default_queue(session_secret text, csrf_token text, endpoint uuid, queue text) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) TO switchboard_board;
 
 
 --
@@ -7726,6 +8424,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) FROM 
 
 
 --
+-- Name: FUNCTION clean_text(input text, multiline boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.clean_text(input text, multiline boolean) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION compact_json(doc jsonb); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -7737,6 +8442,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.compact_json(doc jsonb) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.contract() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION count_doorbell_skips(n integer); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.count_doorbell_skips(n integer) FROM PUBLIC;
 
 
 --
@@ -7901,6 +8613,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uu
 
 
 --
+-- Name: FUNCTION presence_endpoint(owner_id uuid, endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION queue_doorbell_webhook(endpoint_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id uuid, queue text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION raise(kind text, message text, hint text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -7936,6 +8662,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) F
 
 
 --
+-- Name: FUNCTION set_presence(endpoint_id uuid, clocked_in boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.set_presence(endpoint_id uuid, clocked_in boolean) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION setting_bool(setting_key text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -7947,6 +8680,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.setting_bool(setting_key text) FROM 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION signal(channel text, subjects text[]); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.signal(channel text, subjects text[]) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION signal_payload(channel text, subjects text[]); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.signal_payload(channel text, subjects text[]) FROM PUBLIC;
 
 
 --
@@ -7992,27 +8739,35 @@ REVOKE ALL ON FUNCTION switchboard_internal.verb_held(verbs text[], verb text) F
 
 
 --
--- Name: FUNCTION dead_letter_notice(todo_id uuid, seq integer, for_instance boolean); Type: ACL; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION metrics(); Type: ACL; Schema: switchboard_metrics; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.dead_letter_notice(todo_id uuid, seq integer, for_instance boolean) TO switchboard_worker;
-
-
---
--- Name: FUNCTION metrics(); Type: ACL; Schema: switchboard_worker; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_worker.metrics() FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.metrics() TO switchboard_worker;
+REVOKE ALL ON FUNCTION switchboard_metrics.metrics() FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_metrics.metrics() TO switchboard_metrics;
 
 
 --
--- Name: FUNCTION prune(max_age interval, max_rows bigint, batch_limit integer); Type: ACL; Schema: switchboard_worker; Owner: -
+-- Name: FUNCTION delivered(delivery_id uuid, rings bigint); Type: ACL; Schema: switchboard_worker; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_worker.prune(max_age interval, max_rows bigint, batch_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.prune(max_age interval, max_rows bigint, batch_limit integer) TO switchboard_worker;
+REVOKE ALL ON FUNCTION switchboard_worker.delivered(delivery_id uuid, rings bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.delivered(delivery_id uuid, rings bigint) TO switchboard_worker;
+
+
+--
+-- Name: FUNCTION delivery(delivery_id uuid); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.delivery(delivery_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.delivery(delivery_id uuid) TO switchboard_worker;
+
+
+--
+-- Name: FUNCTION prune(batch_limit integer); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.prune(batch_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.prune(batch_limit integer) TO switchboard_worker;
 
 
 --
@@ -8032,27 +8787,11 @@ GRANT ALL ON FUNCTION switchboard_worker.requeue_due_retries(batch_limit integer
 
 
 --
--- Name: FUNCTION set_attempt_summary_from_result(enabled boolean); Type: ACL; Schema: switchboard_worker; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.set_attempt_summary_from_result(enabled boolean) TO switchboard_worker;
-
-
---
 -- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: ACL; Schema: switchboard_worker; Owner: -
 --
 
 REVOKE ALL ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_worker.set_instance_dead_letter_sink(configured boolean) TO switchboard_worker;
-
-
---
--- Name: FUNCTION webhook_target(kind text, id uuid); Type: ACL; Schema: switchboard_worker; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_worker.webhook_target(kind text, id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_worker.webhook_target(kind text, id uuid) TO switchboard_worker;
 
 
 --
@@ -8067,6 +8806,20 @@ GRANT SELECT ON TABLE switchboard.attempt_close_counts TO switchboard_admin;
 --
 
 GRANT SELECT ON SEQUENCE switchboard.claims_throttled TO switchboard_admin;
+
+
+--
+-- Name: TABLE deliveries; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.deliveries TO switchboard_admin;
+
+
+--
+-- Name: TABLE doorbell_skips; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.doorbell_skips TO switchboard_admin;
 
 
 --

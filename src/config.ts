@@ -122,6 +122,14 @@ const schema = z.object({
       "whose first claim finds work never counts. A wait is woken only by its own endpoint's todos, claims once per " +
       'ring, and ends when its client goes away',
   ),
+  SWITCHBOARD_WAITER_CLAIMS_PER_SECOND: whole(1, 1000, 10).describe(
+    'how often one waiting `claim_next` (`wait_seconds`) may claim again because its doorbell rang (per waiter, a ' +
+      'second): rings that come faster, forged or genuine, are folded into the next claim',
+  ),
+  SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS: whole(5, 3600, 120).describe(
+    "a doorbell ring over NOTIFY stamped further than this from now, by the database's clock, is ignored; within " +
+      'it, a replayed one is recognised and ignored too (a ring from a transaction held open longer is ignored as well)',
+  ),
   SWITCHBOARD_URL: url(HTTP, "must be an http:// or https:// URL (the server's /mcp)")
     .optional()
     .describe(

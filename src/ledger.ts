@@ -214,6 +214,10 @@ export function createLedger(sql: Sql) {
       verb(sql`switchboard_agent.a2a_cancel(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid,
                 history_length => ${v(a.history_length)}::integer)`),
 
+    clockIn: (a: { credential: string }) => verb(sql`switchboard_agent.clock_in(credential => ${a.credential}::text)`),
+
+    clockOut: (a: { credential: string }) => verb(sql`switchboard_agent.clock_out(credential => ${a.credential}::text)`),
+
     authenticate: async (credential: string) =>
       (await one(sql`select switchboard_agent.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,
   };
@@ -253,6 +257,11 @@ export function createAdminLedger(sql: Sql) {
     setEndpointDefaultQueue: (a: { owner_id: string; endpoint_id: string; queue: string | null }) =>
       one(sql`select switchboard.set_endpoint_default_queue(owner_id => ${a.owner_id}::uuid, endpoint_id => ${a.endpoint_id}::uuid,
                 queue => ${a.queue}::text) as doc`),
+
+    /** The owner clocks one of its endpoints in or out (presence, ADR-0027). */
+    setEndpointPresence: (a: { owner_id: string; endpoint_id: string; clocked_in: boolean }) =>
+      one(sql`select switchboard.owner_set_endpoint_presence(owner_id => ${a.owner_id}::uuid, endpoint_id => ${a.endpoint_id}::uuid,
+                clocked_in => ${a.clocked_in}::boolean) as doc`),
 
     listEndpoints: (a: { owner_id: string }) =>
       one(sql`select switchboard.list_endpoints(owner_id => ${a.owner_id}::uuid) as doc`),

@@ -23,6 +23,8 @@ interface Sample {
 export interface DoorStats {
   /** Requests answered 429, by the limit that refused them. */
   throttled: Record<string, number>;
+  /** NOTIFYs on Switchboard's channels the server did not take as its signals, by why: forged, stale, replayed. */
+  signalsRefused?: () => Record<string, number>;
 }
 
 export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats): Promise<Registry> {
@@ -75,6 +77,12 @@ export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats):
     help: "Claims refused as throttled (SB429) because their endpoint's claim budget was spent.",
     registers: [registry],
   }).inc(Number(doc.claims_throttled ?? 0));
+  // Presence (ADR-0027): a total, no label.
+  new Counter({
+    name: 'switchboard_doorbells_skipped_total',
+    help: 'Doorbells not rung because their endpoint was clocked out: rings, and webhook deliveries queued before it clocked out.',
+    registers: [registry],
+  }).inc(Number(doc.doorbells_skipped ?? 0));
   if (door) {
     const throttled = new Counter({
       name: 'switchboard_http_requests_throttled_total',
@@ -85,6 +93,15 @@ export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats):
       registers: [registry],
     });
     for (const [limit, n] of Object.entries(door.throttled)) throttled.inc({ limit }, n);
+    if (door.signalsRefused) {
+      const refused = new Counter({
+        name: 'switchboard_signals_refused_total',
+        help: "NOTIFYs on Switchboard's channels this process did not act on, by why: forged (no valid MAC), stale, replayed.",
+        labelNames: ['why'],
+        registers: [registry],
+      });
+      for (const [why, n] of Object.entries(door.signalsRefused())) refused.inc({ why }, n);
+    }
   }
   return registry;
 }

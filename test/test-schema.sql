@@ -3,6 +3,8 @@
 -- fixture writes here (an attempt's stored columns, a lapsed lease) no API writes, and switchboard.todo_attempts is a
 -- read-only view.
 create schema if not exists test;
+-- pgcrypto's hmac(), in schema test, to check Switchboard's own HMAC (signal_payload) against an implementation of its own.
+create extension if not exists pgcrypto with schema test;
 
 -- A fresh owner and endpoint; verbs null = every verb; agent_id null = a random one (agent ids are unique only
 -- within an owner: two owners may each vend a worker-1). Returns the endpoint id.
@@ -312,7 +314,19 @@ create or replace function test.schemas()
 returns oid[] language sql stable as $$
   select array(select n.oid from pg_namespace n
                 where n.nspname in ('switchboard', 'switchboard_internal', 'switchboard_agent', 'switchboard_board',
-                                    'switchboard_worker'))
+                                    'switchboard_worker', 'switchboard_metrics'))
+$$;
+
+-- The webhook deliveries queued as jobs of a graphile-worker task, oldest job first: each its deliveries row (as
+-- jsonb) with the job's payload and key.
+create or replace function test.queued(task text)
+returns setof jsonb language sql as $$
+  select to_jsonb(d) || jsonb_build_object('payload', j.payload::jsonb, 'key', j.key)
+    from graphile_worker._private_jobs j
+    join graphile_worker._private_tasks k on k.id = j.task_id
+    join switchboard.deliveries d on d.id = (j.payload::jsonb ->> 'delivery_id')::uuid
+   where k.identifier = task
+   order by j.id
 $$;
 
 -- Tests run some statements as a surface role (set local role switchboard_agent); they may call these helpers then.

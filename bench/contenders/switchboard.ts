@@ -53,6 +53,7 @@ export async function fillSwitchboard(ctx: Ctx, endpoint: string, backlog: numbe
              t.updated_at + interval '4 minutes', t.updated_at, 'completed', 'done'
         from t`;
   } else {
+    // cascade: the rows that refer to todos (A2A tasks, webhook deliveries) go too.
     await ctx.admin`truncate switchboard.earlier_attempts, switchboard.todos cascade`;
     // A done todo's one attempt is its head (todos.head_*, migration 000010): closed, completed/done.
     await ctx.admin`

@@ -106,6 +106,8 @@ export interface EndpointRow {
   default_queue: string | null;
   created_at: string;
   revoked_at: string | null;
+  clocked_in: boolean;
+  presence_since: string;
 }
 
 export interface TodoFilter {
@@ -149,6 +151,9 @@ export function boardLedger(sql: Sql) {
     setDefaultQueue: (s: Signed, endpointId: string, queue: string | null) =>
       one<{ endpoint_id: string; default_queue: string | null }>(
         sql`select switchboard_board.set_endpoint_default_queue(${w(s)}, endpoint => ${endpointId}::uuid, queue => ${queue}::text) as doc`),
+    setPresence: (s: Signed, endpointId: string, clockedIn: boolean) =>
+      one<EndpointRow>(sql`select switchboard_board.set_endpoint_presence(${w(s)}, endpoint_id => ${endpointId}::uuid,
+                                                                          clocked_in => ${clockedIn}::boolean) as doc`),
     retryNow: (s: Signed, todoId: string) =>
       one<Todo>(sql`select switchboard_board.retry_now(${w(s)}, todo_id => ${todoId}::uuid) as doc`),
     cancel: (s: Signed, todoId: string) =>

@@ -59,36 +59,8 @@ function atCap(t: Pick<Todo, 'attempt' | 'max_attempts' | 'state'>): boolean {
   return t.attempt > t.max_attempts || (t.attempt === t.max_attempts && (t.state === 'pending' || t.state === 'claimed'));
 }
 
-function csrfField(csrf: string): Html {
+export function csrfField(csrf: string): Html {
   return html`<input type="hidden" name="csrf" value="${csrf}">`;
-}
-
-// ---------------------------------------------------------------------------------------------- endpoints
-
-/** The owner's endpoints (never a credential), each with its default queue: where a requester's A2A message that names
- * no queue is filed. */
-export function endpointsBody(base: string, endpoints: EndpointRow[], csrf: string, banner: Html | null): Html {
-  const rows = endpoints.map(
-    (e) => html`<tr>
-      <td>${e.agent_id}${e.revoked_at ? html` <span class="badge dead">revoked</span>` : ''}</td>
-      <td class="muted">${e.verbs.join(', ')}</td>
-      <td>
-        <form method="post" action="${base}/endpoints/${e.endpoint_id}/default-queue" class="inline">
-          ${csrfField(csrf)}
-          <label>Default queue <input name="queue" value="${e.default_queue ?? ''}" placeholder="none" maxlength="128"
-            pattern="[A-Za-z0-9][A-Za-z0-9_.:/\-]{0,127}" aria-label="Default queue of ${e.agent_id}"></label>
-          <button type="submit">Save</button>
-        </form>
-      </td>
-    </tr>`,
-  );
-  return html`<h1>Endpoints</h1>
-    ${banner ?? ''}
-    <p class="muted">The credentials you vended (never shown again). A requester's A2A message that names no queue is filed to
-      its endpoint's default queue; empty: such a message is refused.</p>
-    ${endpoints.length
-      ? html`<table><thead><tr><th>Agent</th><th>Verbs</th><th>Default queue</th></tr></thead><tbody>${rows}</tbody></table>`
-      : html`<p class="muted">No endpoints yet: vend one with <code>switchboard endpoint vend</code>.</p>`}`;
 }
 
 // ---------------------------------------------------------------------------------------------- queues

@@ -14,7 +14,6 @@ import { boardDoor } from './door.js';
 type Viewer = OwnerSession & Signed;
 import {
   activityBody,
-  endpointsBody,
   errorBanner,
   loginConfirmBody,
   loginFailedBody,
@@ -26,6 +25,7 @@ import {
   todoBody,
   todosBody,
 } from './pages.js';
+import { endpointsBody, presenceBanner } from './presence.js';
 import { BOARD_CSS } from './style.js';
 
 export const BOARD_PATH = '/board';
@@ -343,15 +343,22 @@ function pageRoutes(router: Router, k: Kit): void {
 
 }
 
-/** The owner's actions on a todo, and bodies the parser refused. */
+/** The owner's endpoints: presence and default queue. */
 function endpointRoutes(router: Router, k: Kit): void {
   const { B, ledger, page, internal, viewer, writer } = k;
   router.get(`${B}/endpoints`, async (req, res) => {
     let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
-      const saved = first(req.query.saved) === '1' ? html`<div class="banner ok" role="status">Default queue saved.</div>` : null;
-      page(res, 200, 'Endpoints', endpointsBody(B, (await ledger.endpoints(s)).endpoints, s.csrf_token, saved), s);
+      const list = await ledger.endpoints(s);
+      const did = first(req.query.did);
+      const banner =
+        first(req.query.saved) === '1'
+          ? html`<div class="banner ok" role="status">Default queue saved.</div>`
+          : did === 'in' || did === 'out'
+            ? presenceBanner(did === 'in', null)
+            : null;
+      page(res, 200, 'Endpoints', endpointsBody(B, list.endpoints, s.csrf_token, banner), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }
@@ -373,6 +380,32 @@ function endpointRoutes(router: Router, k: Kit): void {
         return page(res, STATUS[e.kind], 'Endpoints', endpointsBody(B, list, s.csrf_token, errorBanner(e)), s);
       }
       res.redirect(303, `${B}/endpoints?saved=1`);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  // Clock in or out (presence): one SQL call, then back to the page; a refusal is shown on it, with its status.
+  router.post(`${B}/endpoints/:id/presence`, async (req, res) => {
+    let s: Viewer | null = null;
+    const { id } = req.params;
+    try {
+      if (!(s = await writer(req, res))) return;
+      const to = field(req.body, 'clocked_in');
+      let refused: CallerError | null = null;
+      if (!UUID.test(id) || (to !== 'true' && to !== 'false')) {
+        refused = { kind: 'not_found', message: `not_found: no endpoint ${id} in this scope`, hint: '' };
+      } else {
+        try {
+          await ledger.setPresence(s, id, to === 'true');
+        } catch (err) {
+          refused = toCallerError(err);
+          if (refused.kind === 'internal') throw err;
+        }
+      }
+      if (!refused) return res.redirect(303, `${B}/endpoints?did=${to === 'true' ? 'in' : 'out'}`);
+      const list = await ledger.endpoints(s);
+      page(res, STATUS[refused.kind], 'Endpoints', endpointsBody(B, list.endpoints, s.csrf_token, presenceBanner(null, refused)), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }

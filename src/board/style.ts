@@ -81,4 +81,5 @@ ul.activity li.o-completed{border-left-color:#2e7d32}ul.activity li.o-failed{bor
 ul.activity li.o-released{border-left-color:#1565c0}ul.activity li.o-reaped,ul.activity li.o-lease_expired{border-left-color:#7b1fa2}
 form.filters{display:flex;gap:12px;align-items:end;margin-bottom:10px}
 .pager{display:flex;gap:16px}
+table.endpoints button{white-space:nowrap}
 `;

@@ -1,5 +1,5 @@
 // The admin commands of `switchboard`: migrate, owner (add, login) and endpoint (vend, list, revoke, rotate,
-// admission), each one call of the admin API on a connection of its own.
+// default-queue, presence, admission), each one call of the admin API on a connection of its own.
 import { type Command, InvalidArgumentError } from 'commander';
 import { type Config, loadConfig, requireDatabaseUrl } from '../config.js';
 import { CONTRACT } from '../contract.gen.js';
@@ -62,8 +62,14 @@ export function registerAdminCommands(program: Command): void {
     .description('bring the database DATABASE_URL names to the current schema (idempotent)')
     .option('--quiet', 'print only errors')
     .action(async (o: { quiet?: boolean }) => {
+      const config = loadConfig();
       const { migrateDatabase } = await import('../migrate.js');
-      await migrateDatabase(requireDatabaseUrl(loadConfig()), { quiet: o.quiet });
+      const { applyAttemptSummaryFromResult } = await import('../worker/settings.js');
+      const { createLogger } = await import('../log.js');
+      const url = requireDatabaseUrl(config);
+      await migrateDatabase(url, { quiet: o.quiet });
+      // Instance settings are the admin's: written here, by the command that holds the admin API, not by serve.
+      await applyAttemptSummaryFromResult(url, config, createLogger({ level: o.quiet ? 'warn' : config.LOG_LEVEL }));
     });
 
   const owner = program.command('owner').description('manage owners (the humans who vend endpoints)');
@@ -175,6 +181,32 @@ function registerEndpointCommands(endpoint: Command): void {
     });
 
   endpoint
+    .command('presence')
+    .description(
+      'clock an endpoint in or out (presence): clocked out, no doorbell rings for it (no webhook post, no wake of its ' +
+        'long polls) while its claims still work; clocked back in, it is rung for the work waiting',
+    )
+    .requiredOption('--owner <handle>', 'the owner who vended it')
+    .argument('<endpoint_id>', 'the endpoint id (endpoint list shows them)')
+    .option('--in', 'clock it in')
+    .option('--out', 'clock it out')
+    .option('--json', 'print the result document as JSON')
+    .action(async (endpointId: string, o: { owner: string; in?: boolean; out?: boolean; json?: boolean }, cmd: Command) => {
+      if (Boolean(o.in) === Boolean(o.out)) cmd.error('error: give --in or --out');
+      const doc = await withLedger(loadConfig(), async (l) =>
+        hintNotFound(
+          l.setEndpointPresence({ owner_id: await findOwnerId(l, o.owner), endpoint_id: endpointId, clocked_in: Boolean(o.in) }),
+          listEndpoints(o.owner),
+        ),
+      );
+      if (o.json) return out(JSON.stringify(doc));
+      out(
+        `endpoint ${doc.endpoint_id} (agent ${doc.agent_id}) is clocked ${doc.clocked_in ? 'in' : 'out'} since ${doc.presence_since}` +
+          (doc.changed ? '' : ' (it already was)'),
+      );
+    });
+
+  endpoint
     .command('admission')
     .description(
       "set an endpoint's claim budget (operator only): at most --claims-per-minute claims a minute, in bursts of up to " +
@@ -216,10 +248,8 @@ function registerEndpointCommands(endpoint: Command): void {
       const rows = doc.endpoints as Doc[];
       if (rows.length === 0) return out('no endpoints');
       for (const e of rows) {
-        out(
-          `${e.endpoint_id}  ${String(e.agent_id).padEnd(20)}  ${e.revoked_at ? `revoked ${e.revoked_at}` : 'active'}  ` +
-            `${(e.verbs as string[]).join(',')}`,
-        );
+        const state = e.revoked_at ? `revoked ${e.revoked_at}` : `clocked ${e.clocked_in ? 'in' : 'out'} since ${e.presence_since}`;
+        out(`${e.endpoint_id}  ${String(e.agent_id).padEnd(20)}  ${state}  ${(e.verbs as string[]).join(',')}`);
       }
     });
 }

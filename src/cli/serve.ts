@@ -17,6 +17,7 @@ const serving = async () => ({
   ...(await import('../server.js')),
   ...(await import('../board/mount.js')),
   ...(await import('../worker/hooks.js')),
+  ...(await import('../worker/settings.js')),
 });
 
 interface Signals {
@@ -119,7 +120,7 @@ async function database(config: Config, o: { dataDir?: string; pgPort?: number }
 /** start: `npm start`. serve, on an embedded Postgres when DATABASE_URL is unset, migrated first. */
 async function start(o: ListenOptions & { dataDir?: string; pgPort?: number }): Promise<void> {
   const config = loadConfig();
-  const { requireMetricsTokenFor } = await serving();
+  const { applyAttemptSummaryFromResult, requireMetricsTokenFor } = await serving();
   const { migrateDatabase } = await import('../migrate.js');
   const host = o.host ?? config.SWITCHBOARD_HOST;
   // Refused before an embedded Postgres is started (and initialised, the first time) for nothing.
@@ -132,9 +133,12 @@ async function start(o: ListenOptions & { dataDir?: string; pgPort?: number }): 
   let server: RunningServer;
   try {
     await migrateDatabase(db.url, { quiet: true });
+    // Instance settings are the admin's: written by the command that migrates, never by serve.
+    await applyAttemptSummaryFromResult(db.url, config, log);
     if (signals.received()) return await signals.until(db.stop);
-    // The server runs on DATABASE_URL's login (refused if it holds the admin API), or on the embedded Postgres as
-    // its own login with agent + Board + worker: migrations and the banner's admin commands use the superuser.
+    // The server runs on DATABASE_URL's login (refused if its request pool holds the admin API or the worker), or on
+    // the embedded Postgres as a login of its own that may take switchboard_server (requests) and switchboard_worker
+    // (the in-process worker's pool): migrations and the banner's admin commands use the superuser.
     server = await startHttp(config, log, o, await db.serveUrl(db.url));
   } catch (e) {
     await db.stop();

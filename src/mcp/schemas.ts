@@ -59,3 +59,11 @@ export const listOutput = z.looseObject({
   next_cursor: z.string().nullable().optional(),
   ...errorFields,
 });
+
+/** clock_in and clock_out: the endpoint's presence now. */
+export const presenceOutput = z.looseObject({
+  clocked_in: z.boolean().optional(),
+  presence_since: time,
+  changed: z.boolean().optional(),
+  ...errorFields,
+});

@@ -21,6 +21,8 @@ import { addTodo } from './tools/add_todo.js';
 import { cancel } from './tools/cancel.js';
 import { claim } from './tools/claim.js';
 import { claimNext } from './tools/claim_next.js';
+import { clockIn } from './tools/clock_in.js';
+import { clockOut } from './tools/clock_out.js';
 import { complete } from './tools/complete.js';
 import { fail } from './tools/fail.js';
 import { getTodo } from './tools/get_todo.js';
@@ -44,7 +46,9 @@ export const INSTRUCTIONS =
   'its owner; throttled - wait retry_after_seconds, then call again; internal - retry in a few seconds.';
 
 /** Every tool, in the order tools/list shows them. Adding a verb means a file under tools/ and a line here. */
-export const TOOLS: readonly ToolDef[] = [addTodo, claim, claimNext, heartbeat, complete, fail, release, getTodo, listTodos, cancel];
+export const TOOLS: readonly ToolDef[] = [
+  addTodo, claim, claimNext, heartbeat, complete, fail, release, getTodo, listTodos, cancel, clockIn, clockOut,
+];
 const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
 /** What tools/list shows of each tool, computed once. */

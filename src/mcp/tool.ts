@@ -29,6 +29,10 @@ export interface CallInfo {
   endpointId: string;
   /** How many long polls one endpoint may hold open at once (SWITCHBOARD_MAX_WAITERS); more answer throttled. */
   maxWaiters: number;
+  /** How often a long poll may claim again because it was rung (SWITCHBOARD_WAITER_CLAIMS_PER_SECOND). */
+  waiterClaimsPerSecond: number;
+  /** How old a doorbell ring may be and still count (SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS, in ms). */
+  signalMaxAgeMs: number;
 }
 
 /** MCP tool hints; an omitted one takes the spec's default (readOnly false, idempotent false, destructive true). */

@@ -52,6 +52,12 @@ for (const [net, prefix] of [
   ['fc00::', 7], // unique-local
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
+  // IPv6 transition ranges: each carries, or is relayed to, an IPv4 address (a private one included) that the IPv4
+  // rules above never see.
+  ['64:ff9b::', 96], // NAT64, well-known prefix (RFC 6052)
+  ['64:ff9b:1::', 48], // NAT64, local-use prefix (RFC 8215)
+  ['2002::', 16], // 6to4 (RFC 3056)
+  ['2001::', 32], // Teredo (RFC 4380)
 ] as const) {
   NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
 }

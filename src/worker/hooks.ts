@@ -1,14 +1,15 @@
 // What `switchboard serve` and `start` add to the HTTP server for operations: GET /metrics (mount hook, on a
-// connection of its own), the summary-from-result switch written at start (when set), and the embedded worker
-// (unless --no-worker), stopped on stop.
+// connection of its own, as switchboard_metrics) and the embedded worker (unless --no-worker: on a pool of its own,
+// as switchboard_worker, never the request pool's role), stopped on stop.
 import type { Express } from 'express';
 import { type Config, ConfigError } from '../config.js';
 import { isLoopbackHost } from '../http/address.js';
 import type { AppContext } from '../context.js';
-import { createPool, roleFor, type Sql, WORKER_ROLE } from '../db.js';
+import { createPool, METRICS_ROLE, roleFor, type Sql } from '../db.js';
 import { metricsHandler } from '../metrics.js';
+import { refusedSignals } from '../signals.js';
 import { type RunningWorker, startWorker } from './index.js';
-import { applyAttemptSummaryFromResult } from './settings.js';
+import { noteAttemptSummaryFromResult } from './settings.js';
 
 export interface OperationsHooks {
   mount: (app: Express, ctx: AppContext) => void;
@@ -67,11 +68,11 @@ export function operationsHooks(config: Config, opts: OperationsOptions): Operat
   if (opts.host !== undefined) requireMetricsTokenFor(opts.host, config);
   let worker: RunningWorker | null = null;
   // Scrapes read on a connection of their own (opened at the first scrape), never one of the tool calls' pool.
-  // As switchboard_worker where the login may take it (the metrics are the worker role's aggregates).
+  // As switchboard_metrics where the login may take it: aggregates of every tenant, and nothing else.
   let metricsSql: Promise<Sql> | null = null;
   return {
     mount(app, ctx) {
-      metricsSql = roleFor(opts.databaseUrl, WORKER_ROLE).then((role) =>
+      metricsSql = roleFor(opts.databaseUrl, METRICS_ROLE).then((role) =>
         createPool(opts.databaseUrl, { max: 1, role, applicationName: 'switchboard-metrics' }),
       );
       // A database down at mount fails the scrapes (503), never the process with an unhandled rejection.
@@ -81,7 +82,7 @@ export function operationsHooks(config: Config, opts: OperationsOptions): Operat
         metricsHandler(metricsSql, {
           token: config.SWITCHBOARD_METRICS_TOKEN,
           log: ctx.log,
-          door: ctx.door,
+          door: ctx.door && { throttled: ctx.door.throttled, signalsRefused: () => refusedSignals(ctx.sql) },
           cacheMs: config.SWITCHBOARD_METRICS_CACHE_SECONDS * 1000,
           limits: {
             perMinute: config.SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE,
@@ -93,8 +94,7 @@ export function operationsHooks(config: Config, opts: OperationsOptions): Operat
       );
     },
     async onStart(ctx) {
-      const on = await applyAttemptSummaryFromResult(ctx.sql, config, ctx.log);
-      if (on) ctx.log.warn('SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT is on: results without a summary are replayed to later claimers');
+      noteAttemptSummaryFromResult(config, ctx.log);
       if (opts.worker) {
         worker = await startWorker({ databaseUrl: opts.databaseUrl, logger: ctx.log, ...workerOptions(config) });
       }

@@ -1,4 +1,4 @@
-// Typed wrappers over the SQL functions the worker, the doorbell and /metrics call (named arguments, every
+// Typed wrappers over the SQL functions the worker and /metrics call (named arguments, every
 // parameter cast), kept beside their only callers; the agent and Board verbs are in src/ledger.ts.
 import type postgres from 'postgres';
 
@@ -17,34 +17,42 @@ export async function requeueDueRetries(sql: Sql, batchLimit: number): Promise<n
   return Number(r.n);
 }
 
-/** switchboard_worker.prune: terminal todos deleted by retention in one batch (settings decide age and row cap). */
+/** switchboard_worker.prune: terminal todos deleted by retention in one batch (the settings decide age and row cap). */
 export async function prune(sql: Sql, batchLimit: number): Promise<number> {
   const [r] = await sql`select switchboard_worker.prune(batch_limit => ${batchLimit}::integer) as n`;
   return Number(r.n);
 }
 
-/** switchboard_worker.dead_letter_notice: the notification body for a dead-lettered attempt (for the instance: no tenant text). */
-export async function deadLetterNotice(sql: Sql, todoId: string, seq: number | null, forInstance: boolean): Promise<Doc> {
-  const [r] = await sql`select switchboard_worker.dead_letter_notice(todo_id => ${todoId}::uuid, seq => ${seq}::integer,
-                                                                   for_instance => ${forInstance}::boolean) as doc`;
-  return r.doc as Doc;
+/** What switchboard_worker.delivery answers for one queued webhook job. */
+export interface Delivery {
+  kind: 'dead_letter' | 'doorbell';
+  /** Dead letters: whose sink it is (the instance's URL is the worker's own SWITCHBOARD_NOTIFY_URL). */
+  sink?: 'owner' | 'instance';
+  /** Where to POST; null: nothing to deliver (cleared, revoked, or the instance's sink, whose URL is not in SQL). */
+  url: string | null;
+  body: Doc;
+  /** Dead letters: x-switchboard-delivery, the same on every retry. */
+  delivery_key?: string;
+  /** Give it back to delivered(). */
+  rings: number;
 }
 
-/** switchboard_worker.webhook_target: an owner's notify_url (by todo) or an endpoint's doorbell_url, or null. */
-export async function webhookTarget(sql: Sql, kind: 'owner_notify' | 'endpoint_doorbell', id: string): Promise<string | null> {
-  const [r] = await sql`select switchboard_worker.webhook_target(kind => ${kind}::text, id => ${id}::uuid) as url`;
-  return (r.url as string | null) ?? null;
+/** switchboard_worker.delivery: what a job's delivery row says to deliver (the job carries only the row's id). */
+export async function delivery(sql: Sql, deliveryId: string): Promise<Delivery> {
+  const [r] = await sql`select switchboard_worker.delivery(delivery_id => ${deliveryId}::uuid) as doc`;
+  return r.doc as Delivery;
 }
 
-/** switchboard_worker.metrics: counters and gauges for /metrics. */
+/** switchboard_worker.delivered: the delivery is done; its row goes unless a ring came since it was read. */
+export async function delivered(sql: Sql, deliveryId: string, rings: number): Promise<boolean> {
+  const [r] = await sql`select switchboard_worker.delivered(delivery_id => ${deliveryId}::uuid, rings => ${rings}::bigint) as gone`;
+  return r.gone as boolean;
+}
+
+/** switchboard_metrics.metrics: counters and gauges for /metrics (a pool running as switchboard_metrics). */
 export async function metrics(sql: Sql): Promise<Doc> {
-  const [r] = await sql`select switchboard_worker.metrics() as doc`;
+  const [r] = await sql`select switchboard_metrics.metrics() as doc`;
   return r.doc as Doc;
-}
-
-/** switchboard_worker.set_attempt_summary_from_result: the operator's env switch, written into the setting. */
-export async function setAttemptSummaryFromResult(sql: Sql, enabled: boolean): Promise<void> {
-  await sql`select switchboard_worker.set_attempt_summary_from_result(enabled => ${enabled}::boolean)`;
 }
 
 /** switchboard_worker.set_instance_dead_letter_sink: whether this worker has SWITCHBOARD_NOTIFY_URL, so SQL queues its jobs. */

@@ -54,54 +54,53 @@ export async function runPrune(deps: TaskDeps): Promise<number> {
   return n;
 }
 
-const deadLetterJob = z.object({
-  todo_id: z.uuid(),
-  seq: z.number().int().positive().nullable().optional(),
-  sink: z.enum(['instance', 'owner']),
-});
+// A job carries only the id of the deliveries row its transition wrote; the row says what to deliver.
+const deliveryJob = z.object({ delivery_id: z.uuid() });
 
-const doorbellJob = z.object({ endpoint_id: z.uuid(), queue: z.string().min(1).max(128) });
-
-/** POSTs a dead letter's notice to one sink. The job holds ids only; the notice is read now. */
-export async function deliverDeadLetter(deps: TaskDeps, payload: unknown): Promise<'delivered' | 'no_sink' | 'gone'> {
-  const job = deadLetterJob.parse(payload);
-  const url = job.sink === 'instance' ? deps.notifyUrl : await ledger.webhookTarget(deps.sql, 'owner_notify', job.todo_id);
-  if (!url) {
-    deps.log.debug({ job: 'dead_letter', todo_id: job.todo_id, sink: job.sink }, 'no sink configured; not notified');
-    return 'no_sink';
-  }
-  let notice: ledger.Doc;
+/** The delivery a job names, or null when it is gone (delivered already, or its todo pruned since). */
+async function readDelivery(deps: TaskDeps, deliveryId: string): Promise<ledger.Delivery | null> {
   try {
-    notice = await ledger.deadLetterNotice(deps.sql, job.todo_id, job.seq ?? null, job.sink === 'instance');
+    return await ledger.delivery(deps.sql, deliveryId);
   } catch (e) {
-    // Pruned since (retention), so there is nothing left to tell; a retry would find nothing either.
-    if ((e as { code?: string }).code === 'SB404') {
-      deps.log.info({ job: 'dead_letter', todo_id: job.todo_id, sink: job.sink }, 'dead letter no longer exists; not notified');
-      return 'gone';
-    }
+    if ((e as { code?: string }).code === 'SB404') return null;
     throw e;
   }
-  const seq = (notice.final_attempt as { seq?: number } | undefined)?.seq;
-  const status = await postJson(url, notice, {
-    ...bounds(deps),
-    event: 'dead_letter',
-    deliveryId: `dead_letter:${job.todo_id}:${seq}:${job.sink}`,
-  });
-  deps.log.info({ job: 'dead_letter', todo_id: job.todo_id, sink: job.sink, status }, 'dead-letter notification delivered');
+}
+
+/** POSTs a dead letter's notice to one sink. The job names its delivery; the notice is read through it now. */
+export async function deliverDeadLetter(deps: TaskDeps, payload: unknown): Promise<'delivered' | 'no_sink' | 'gone'> {
+  const job = deliveryJob.parse(payload);
+  const d = await readDelivery(deps, job.delivery_id);
+  if (!d) {
+    // Pruned since (retention), so there is nothing left to tell; a retry would find nothing either.
+    deps.log.info({ job: 'dead_letter', delivery_id: job.delivery_id }, 'dead letter no longer exists; not notified');
+    return 'gone';
+  }
+  const todoId = (d.body as { todo_id?: string }).todo_id;
+  const url = d.sink === 'instance' ? deps.notifyUrl : d.url;
+  if (!url) {
+    deps.log.debug({ job: 'dead_letter', todo_id: todoId, sink: d.sink }, 'no sink configured; not notified');
+    await ledger.delivered(deps.sql, job.delivery_id, d.rings);
+    return 'no_sink';
+  }
+  const status = await postJson(url, d.body, { ...bounds(deps), event: 'dead_letter', deliveryId: String(d.delivery_key) });
+  await ledger.delivered(deps.sql, job.delivery_id, d.rings);
+  deps.log.info({ job: 'dead_letter', todo_id: todoId, sink: d.sink, status }, 'dead-letter notification delivered');
   return 'delivered';
 }
 
-/** POSTs {event, queue} to an endpoint's doorbell URL, read now (cleared or revoked: nothing to do). */
+/** POSTs {event, queue} to an endpoint's doorbell URL, read now through the job's delivery (cleared or revoked: nothing to do). */
 export async function deliverDoorbell(deps: TaskDeps, payload: unknown, jobId: string): Promise<'delivered' | 'no_sink'> {
-  const job = doorbellJob.parse(payload);
-  const url = await ledger.webhookTarget(deps.sql, 'endpoint_doorbell', job.endpoint_id);
-  if (!url) return 'no_sink';
-  const status = await postJson(
-    url,
-    { event: 'todo_claimable', queue: job.queue },
-    { ...bounds(deps), event: 'doorbell', deliveryId: `doorbell:${jobId}` },
-  );
-  deps.log.debug({ job: 'doorbell_webhook', queue: job.queue, status }, 'doorbell delivered');
+  const job = deliveryJob.parse(payload);
+  const d = await readDelivery(deps, job.delivery_id);
+  if (!d) return 'no_sink';
+  if (!d.url) {
+    await ledger.delivered(deps.sql, job.delivery_id, d.rings);
+    return 'no_sink';
+  }
+  const status = await postJson(d.url, d.body, { ...bounds(deps), event: 'doorbell', deliveryId: `doorbell:${jobId}` });
+  await ledger.delivered(deps.sql, job.delivery_id, d.rings);
+  deps.log.debug({ job: 'doorbell_webhook', status }, 'doorbell delivered');
   return 'delivered';
 }
 

@@ -48,7 +48,7 @@ t.test('the database holds each header as its function comment, and the names a 
            p.proargnames as args
       from pg_proc p
      where p.pronamespace::regnamespace::text in ('switchboard', 'switchboard_internal', 'switchboard_agent',
-                                                  'switchboard_board', 'switchboard_worker')`;
+                                                  'switchboard_board', 'switchboard_worker', 'switchboard_metrics')`;
   const byName = new Map(rows.map((r) => [r.name, r]));
   t.equal(byName.size, rows.length, 'no schema has two functions of one name (a header names its function by name)');
   const [{ relations }] = await db.sql<{ relations: string[] }[]>`

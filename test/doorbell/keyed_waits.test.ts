@@ -164,3 +164,38 @@ t.test('a reconnect of the LISTEN connection wakes every waiter once, and rings 
   t.equal((await wait).id, id, 'the next ring is heard on the new connection');
   t.equal(x.claims, 3);
 });
+
+t.test('a flood of genuine rings costs a waiter at most claimsPerSecond claims a second, and a ring in a gap is kept', async (t) => {
+  const f = await fixture(t);
+  const a = (await f.vend(await f.owner('a'), 'bot')).endpoint_id;
+  const bell = await doorbellFor(f.ctx.sql);
+  const at: number[] = [];
+  const x = claimer(f, a, 'builds');
+  const counted = async () => {
+    at.push(Date.now());
+    return x.claim();
+  };
+  const wait = claimNextWithWait(counted, bell, { queue: 'builds', endpoint: a, waitSeconds: 60, claimsPerSecond: 5 });
+  await until(async () => bell.waiting === 1, 'the wait');
+
+  // Forty transactions each add a todo of A's queue and claim it at once, so every ring they make finds nothing.
+  const started = Date.now();
+  for (let i = 0; i < 40; i++) {
+    await f.db.sql.begin(async (tx) => {
+      await tx`select switchboard.add_todo(endpoint_id => ${a}::uuid, queue => 'builds'::text)`;
+      await tx`select switchboard.claim_next(endpoint_id => ${a}::uuid, queue => 'builds'::text)`;
+    });
+  }
+  await flushRings(f, bell);
+  const elapsed = Date.now() - started;
+  const rung = at.slice(1); // the first claim is the call's own, before any ring
+  t.ok(rung.length >= 1, `the rings made it claim (${rung.length} times in ${elapsed} ms)`);
+  for (let i = 1; i < rung.length; i++) {
+    t.ok(rung[i] - rung[i - 1] >= 199, `claims caused by rings are at least 200 ms apart (${rung[i] - rung[i - 1]} ms)`);
+  }
+  t.ok(rung.length <= 2 + Math.ceil(elapsed / 200), `at most one claim per 200 ms of rings, not one per ring (40)`);
+
+  // Bounded, not deaf: the next genuine ring with work behind it is claimed.
+  const id = await add(f, a, 'builds');
+  t.equal((await wait).id, id, 'and a todo that is there to claim is still claimed');
+});

@@ -93,7 +93,7 @@ t.test('closing the doorbell ends every long poll at once, without claiming agai
     const [{ doc }] = await f.db.sql`select switchboard.claim_next(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'builds'::text) as doc`;
     return doc as Record<string, unknown>;
   };
-  const waiting = claimNextWithWait(claim, bell, { queue: 'builds', waitSeconds: 60 });
+  const waiting = claimNextWithWait(claim, bell, { queue: 'builds', endpoint: ep.endpoint_id, waitSeconds: 60 });
   await until(async () => bell.waiting === 1, 'the long poll to wait');
   await bell.close();
   t.same(await waiting, { empty: true }, 'it answers empty');

@@ -127,6 +127,8 @@ export function toolArgs(w: World): Record<string, fc.Arbitrary<unknown>> {
     cancel: argsOf({ todo_id: id }),
     list_todos: argsOf({ queue, state: fc.oneof(fc.constantFrom('pending', 'claimed', 'done', 'failed', 'canceled', 'open', 'DONE'), s),
       dead_letter: fc.boolean(), page_size: numberish, cursor: fc.oneof(fc.constantFrom('eyJ4IjoxfQ', 'bm90IGEgY3Vyc29y', '!!!'), s) }),
+    clock_in: argsOf({}),
+    clock_out: argsOf({}),
   };
 }
 

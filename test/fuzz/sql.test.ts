@@ -26,6 +26,7 @@ t.test('every public SQL function refuses hostile input with a ledger or input e
     switchboard_agent: 'switchboard_agent',
     switchboard_board: 'switchboard_board',
     switchboard_worker: 'switchboard_worker',
+    switchboard_metrics: 'switchboard_metrics',
   };
   const pools = Object.fromEntries(
     Object.entries(ROLE_OF).map(([schema, role]) => [schema, postgres(w.db.url, { max: 1, onnotice: () => {}, connection: { role } })]),

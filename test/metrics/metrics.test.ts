@@ -154,17 +154,17 @@ t.test('/metrics needs the bearer token when one is configured', async (t) => {
   t.equal((await fetch(open)).status, 200, 'without a configured token, /metrics is open');
 });
 
-t.test('SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT sets attempt_summary_from_result at start; unset leaves it', async (t) => {
+t.test('SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT sets attempt_summary_from_result (as the admin); unset leaves it', async (t) => {
   const db = await freshDatabase();
   t.teardown(() => db.drop());
   const setting = async () =>
     (await db.sql`select value from switchboard.settings where key = 'attempt_summary_from_result'`)[0].value;
 
-  t.equal(await applyAttemptSummaryFromResult(db.sql, loadConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'true' })), true, 'on');
+  t.equal(await applyAttemptSummaryFromResult(db.url, loadConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'true' })), true, 'on');
   t.equal(await setting(), 'true', 'true switches the setting on');
-  t.equal(await applyAttemptSummaryFromResult(db.sql, loadConfig({})), undefined, 'unset: nothing written');
+  t.equal(await applyAttemptSummaryFromResult(db.url, loadConfig({})), undefined, 'unset: nothing written');
   t.equal(await setting(), 'true', 'unset leaves the setting as it was');
-  t.equal(await applyAttemptSummaryFromResult(db.sql, loadConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'off' })), false, 'off');
+  t.equal(await applyAttemptSummaryFromResult(db.url, loadConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'off' })), false, 'off');
   t.equal(await setting(), 'false', 'false switches it off');
   t.throws(() => loadConfig({ SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT: 'maybe' }),
     new ConfigError('SWITCHBOARD_ATTEMPT_SUMMARY_FROM_RESULT', 'must be true or false'), 'anything else names the variable');

@@ -1,44 +1,14 @@
 // Migration 000010 carries a database filled by the schema before it across: every attempt, open ones included, reads
 // back through the todo_attempts view exactly as it was stored in the todo_attempts table, and the ledger goes on
 // working (the open attempt completes with its fence token, a todo claimed again moves its newest attempt aside).
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Logger, migrate } from 'graphile-migrate';
-import postgres from 'postgres';
 import t from 'tap';
 import { migrateDatabase } from '../../src/migrate.js';
-import { ADMIN_URL } from '../helpers/db.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const BEFORE = '000010';
+import { databaseBefore } from './helpers.js';
 
 t.test('a database filled before 000010 reads the same attempts after it and goes on working', async (t) => {
-  const name = `sb_mig10_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  const dir = mkdtempSync(join(tmpdir(), 'sb-mig10-'));
-  t.teardown(async () => {
-    await sql.end({ timeout: 5 });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end({ timeout: 5 });
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   // The schema as it was: the committed migrations before 000010 only (tables and row rules, no functions needed
   // to fill it by hand).
-  mkdirSync(join(dir, 'committed'));
-  for (const f of readdirSync(join(root, 'sql/migrations/committed')).filter((f) => f < BEFORE)) {
-    copyFileSync(join(root, 'sql/migrations/committed', f), join(dir, 'committed', f));
-  }
-  const quiet = new Logger(() => () => {});
-  await migrate({ connectionString: url, migrationsFolder: dir, logger: quiet } as Parameters<typeof migrate>[0], false, false);
+  const { url, sql } = await databaseBefore(t, `sb_mig10_${process.pid}`, '000010');
   const [{ kind }] = await sql`select relkind::text as kind from pg_class where oid = 'switchboard.todo_attempts'::regclass`;
   t.equal(kind, 'r', 'before 000010, todo_attempts is a table');
 

@@ -96,9 +96,32 @@ t.test('serve refuses a database login that holds the admin API', async (t) => {
   const url = db.url.replace('postgres@', `${dba}@`);
   await t.rejects(
     startServer({ config: loadConfig({ DATABASE_URL: url }), log: createLogger({ level: 'silent' }), port: 0 }),
-    { message: /can run the admin API .*switchboard_agent, switchboard_board and switchboard_worker/ },
+    { message: /can run the admin API .*switchboard_server \(switchboard_agent, switchboard_board and switchboard_metrics\)/ },
     'startServer throws, naming the roles serve should run with',
   );
+});
+
+t.test("serve refuses a request login that holds the worker's role, and accepts one that may take switchboard_server beside it", async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const old = `lp_old_${db.name.slice(-6)}`;
+  const split = `lp_split_${db.name.slice(-6)}`;
+  // The grants an earlier README showed: the surface roles and the worker's, directly.
+  await db.sql.unsafe(`create role ${old} login in role switchboard_agent, switchboard_board, switchboard_worker`);
+  await db.sql.unsafe(`create role ${split} login in role switchboard_server, switchboard_worker`);
+  t.teardown(() => db.sql.unsafe(`drop role if exists ${old}; drop role if exists ${split}`));
+  const log = createLogger({ level: 'silent' });
+  await t.rejects(
+    startServer({ config: loadConfig({ DATABASE_URL: db.url.replace('postgres@', `${old}@`) }), log, port: 0 }),
+    { message: /request pool can run the worker's functions .*Grant switchboard_server to this login/ },
+    "a login whose requests would run with the worker's functions is refused, saying what to grant",
+  );
+  const server = await startServer({ config: loadConfig({ DATABASE_URL: db.url.replace('postgres@', `${split}@`) }), log, port: 0 });
+  t.teardown(() => server.stop(1000));
+  const [r] = await server.ctx.sql`select current_user as u,
+      (select has_schema_privilege(p.pronamespace, 'USAGE') and has_function_privilege(p.oid, 'EXECUTE')
+         from pg_proc p where p.pronamespace = 'switchboard_worker'::regnamespace and p.proname = 'reap') as reap`;
+  t.same(r, { u: SERVER_ROLE, reap: false }, 'a login holding switchboard_server and switchboard_worker serves requests as switchboard_server only');
 });
 
 t.test('every SECURITY DEFINER function pins search_path to switchboard, pg_temp', async (t) => {

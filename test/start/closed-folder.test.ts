@@ -3,24 +3,14 @@
 // and what to do, not with a spawn EACCES and a stack trace, and leaves nothing running.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { freePort } from '../helpers/net.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 t.test('npm start as root from a clone in a 0700 folder: one line naming the folder, exit 1', async (t) => {
   if (process.getuid?.() !== 0) {

@@ -2,24 +2,15 @@
 // both ports, whether the signal comes once it serves or while it is still starting.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
+import { freePort } from '../helpers/net.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A process is gone when /proc no longer has it, or it is a zombie nobody has reaped yet (it holds nothing). */
 function alive(pid: number): boolean {

@@ -2,7 +2,6 @@
 // keeps its data across a restart, and stops cleanly on SIGTERM and SIGINT.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,17 +10,8 @@ import postgres from 'postgres';
 import t from 'tap';
 import { call, httpClient } from '../mcp/helpers.js';
 import { CLI, runCli } from '../cli/run.js';
+import { freePort } from '../helpers/net.js';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

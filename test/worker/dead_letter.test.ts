@@ -112,8 +112,9 @@ t.test('without SWITCHBOARD_NOTIFY_URL no job is queued for the instance sink; t
   const sinks = await db.sql.begin(async (tx) => {
     await tx`select switchboard.claim_next(endpoint_id => ${ep}::uuid)`;
     await tx`select switchboard.fail(endpoint_id => ${ep}::uuid, todo_id => ${id}::uuid)`;
-    const rows = await tx`select j.payload->>'sink' as sink
+    const rows = await tx`select d.sink
                             from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+                            join switchboard.deliveries d on d.id = (j.payload::jsonb->>'delivery_id')::uuid
                            where k.identifier = 'switchboard_dead_letter' order by 1`;
     return rows.map((r) => r.sink);
   });

@@ -1,6 +1,7 @@
 // The worker re-queues a failed todo once its retry is due, and that rings the doorbell.
 import t from 'tap';
 import { createLogger } from '../../src/log.js';
+import { signalsFor } from '../../src/signals.js';
 import { startWorker } from '../../src/worker/index.js';
 import { freshDatabase } from '../helpers/db.js';
 import { until } from './helpers.js';
@@ -28,7 +29,10 @@ t.test('a failed todo with zero backoff is re-queued by the worker and its doorb
   t.teardown(() => worker.stop());
 
   await until(async () => rings.length === 3, 'the doorbell of the re-queue');
-  t.same(JSON.parse(rings[2]), { queue: 'relay', endpoint: ep }, 'the ring carries the queue name and its endpoint, nothing else');
+  // The ring names the endpoint and its queue by their tags only, and checks out as Switchboard's own.
+  const signals = await signalsFor(db.sql);
+  t.equal(signals.open('switchboard_doorbell', rings[2]), `${signals.endpointTag(ep)}.${signals.queueTag(ep, 'relay')}`,
+    "the re-queue's ring is for this endpoint's relay queue, and authenticated");
   const [row] = await db.sql`select state, next_retry_at, attempt from switchboard.todos where id = ${id}::uuid`;
   t.same(row, { state: 'pending', next_retry_at: null, attempt: 1 }, 'the worker moved it failed -> pending, counter unchanged');
 });

@@ -139,6 +139,21 @@ t.test('which addresses count as not public', async (t) => {
   }
 });
 
+t.test('IPv6 transition addresses count as not public: NAT64, 6to4 and Teredo carry an IPv4 address the IPv4 rules never see', async (t) => {
+  const blocked = [
+    '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+    '64:ff9b::a00:1', // NAT64 of 10.0.0.1
+    '64:ff9b::808:808', // NAT64 of a public address: the whole prefix is refused
+    '64:ff9b:1::a9fe:a9fe', // local-use NAT64 of 169.254.169.254
+    '2002:7f00:1::1', // 6to4 of 127.0.0.1
+    '2002:c0a8:101::1', // 6to4 of 192.168.1.1
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+    '2001::1',
+  ];
+  for (const a of blocked) t.ok(isNonPublicAddress(a), `${a} is not public`);
+  for (const a of ['64:ff9c::1', '2003::1', '2001:1::1', '2001:4860:4860::8888']) t.notOk(isNonPublicAddress(a), `${a} is public`);
+});
+
 t.test('the worker fails (and keeps for retry) a doorbell delivery to an endless sink; a refused one too', async (t) => {
   const db = await freshDatabase();
   t.teardown(() => db.drop());
@@ -162,7 +177,8 @@ t.test('the worker fails (and keeps for retry) a doorbell delivery to an endless
   await worker.stop();
 
   // Without the allowance the same target is refused at delivery time, though the URL was accepted when set.
-  await db.sql`select graphile_worker.remove_job(${`switchboard_doorbell:${ep}:builds`}::text)`;
+  await db.sql`delete from graphile_worker._private_jobs j using graphile_worker._private_tasks k
+                where k.id = j.task_id and k.identifier = 'switchboard_doorbell_webhook'`;
   await db.sql`select switchboard.add_todo(endpoint_id => ${ep}::uuid, queue => 'docs'::text)`;
   const hits = s.hits;
   const strict = await startWorker({ databaseUrl: db.url, logger: log, reapIntervalSeconds: 1, notifyTimeoutSeconds: 5 });

@@ -1,6 +1,7 @@
 -- add_todo: creates a pending todo in the endpoint's scope. The todo is pending, claimable from
--- run_at (now when null). Returns the todo document. Errors: forbidden (the endpoint is revoked, or
--- add_todo was not vended to it), invalid (any limit below).
+-- run_at (now when null). The title is stored without control or invisible formatting characters
+-- (clean_text). Returns the todo document. Errors: forbidden (the endpoint is revoked, or add_todo
+-- was not vended to it), invalid (any limit below).
 --
 -- queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
 --   doorbells).
@@ -36,6 +37,7 @@ declare
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
+  title := switchboard_internal.clean_text(title);
   if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
     perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
   end if;

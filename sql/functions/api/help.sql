@@ -1,8 +1,8 @@
 -- help: the manual that fits a screen: each function of the API and of the surfaces, with its
 -- summary. Every function of schema switchboard and of the entry points of switchboard_agent,
--- switchboard_board and switchboard_worker, its argument names in order, and the first sentence of
--- its comment, both wrapped so that psql's table stays within 100 columns. Reads only. Returns rows
--- (function, summary). Errors: none.
+-- switchboard_board, switchboard_worker and switchboard_metrics, its argument names in order, and
+-- the first sentence of its comment, both wrapped so that psql's table stays within 100 columns.
+-- Reads only. Returns rows (function, summary). Errors: none.
 --
 -- topic: only functions whose name contains it; null: all.
 --
@@ -22,7 +22,8 @@ as $$
          rtrim(regexp_replace(f.sentence, '(.{1,44})(\s+|$)', E'\\1\n', 'g'), E'\n')
     from (
       select n.nspname || '.' || p.proname as name,
-             case n.nspname when 'switchboard' then 0 when 'switchboard_agent' then 1 when 'switchboard_board' then 2 else 3 end
+             case n.nspname when 'switchboard' then 0 when 'switchboard_agent' then 1 when 'switchboard_board' then 2
+                                             when 'switchboard_worker' then 3 else 4 end
                as surface,
              coalesce(array_to_string(array(
                select a.name from unnest(p.proargnames) with ordinality a(name, i)
@@ -34,8 +35,9 @@ as $$
                                     '^(.*?\.)(?:\s+[A-Za-z0-9(`"''{]|$)'))[1], '') as sentence
         from pg_catalog.pg_proc p
         join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-       where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker')
-         and (topic is null or strpos(p.proname, lower(topic)) > 0)
+       where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker', 'switchboard_metrics')
+         -- A name is at most 63 bytes, so no longer topic can match; cut, lower() does not lower a megabyte per function.
+         and (topic is null or strpos(p.proname, lower(left(topic, 64))) > 0)
     ) f
    order by f.surface, f.name
 $$;

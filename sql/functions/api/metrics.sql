@@ -1,11 +1,13 @@
 -- metrics: what /metrics exposes, computed now from the ledger. Counters are monotonic (kept by the
 -- transitions in attempt_close_counts, so retention never lowers them): attempts_closed by queue
 -- and outcome, leases_expired by queue (every attempt closed lease_expired or reaped),
--- claims_admitted (every attempt ever opened) and claims_throttled (refusals over a claim budget).
--- Gauges: todos by queue and state (zeros included), the age of the oldest claimable todo per
--- queue, open leases per queue. Queue names are the only text in it. Reads only; scans todos once
--- per gauge. Returns {attempts_closed, leases_expired, todos, oldest_claimable_age_seconds,
--- open_leases, claims_admitted, claims_throttled}. Errors: none.
+-- claims_admitted (every attempt ever opened) and claims_throttled (refusals over a claim budget),
+-- doorbells_skipped (rings and queued webhook deliveries not made because their endpoint was
+-- clocked out). Gauges: todos by queue and state (zeros included), the age of the oldest claimable
+-- todo per queue, open leases per queue. Queue names are the only text in it. Reads only; scans
+-- todos once per gauge. Returns {attempts_closed, leases_expired, todos,
+-- oldest_claimable_age_seconds, open_leases, claims_admitted, claims_throttled, doorbells_skipped}.
+-- Errors: none.
 --
 -- Example: select jsonb_pretty(switchboard.metrics());
 create or replace function switchboard.metrics()
@@ -46,5 +48,6 @@ as $$
     -- Every admitted claim opened exactly one attempt, which is now either closed (counted) or open (claimed).
     'claims_admitted', coalesce((select sum(c.n) from closed c), 0)
                        + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
-    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s))
+    'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s),
+    'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d))
 $$;

@@ -1,9 +1,10 @@
 -- check_artifact: refuses an artifact that is not mcp://cairn/<id> or an absolute https URL. At
 -- most 512 bytes; the id is 1-64 letters, digits, _ or -; a URL needs a host. It is a string we
 -- store, never fetched, but the Board shows it as a link, so nothing may disguise where the link
--- goes: no user info (https://trusted.example@evil.example/) and no bidirectional-control
--- characters (U+202A-U+202E, U+2066-U+2069), which reorder how the text reads. null passes. Errors:
--- invalid.
+-- goes: no user info (https://trusted.example@evil.example/) and none of the invisible characters
+-- clean_text removes from other text (bidirectional controls, which reorder how the text reads,
+-- zero-width and other format characters): here they are refused, since an artifact is checked, not
+-- cut. null passes. Errors: invalid.
 create or replace function switchboard_internal.check_artifact(artifact text)
 returns void
 language plpgsql
@@ -16,11 +17,11 @@ begin
   if octet_length(artifact) > switchboard_internal.limit_of('artifact_bytes')
      or not (artifact ~ '^mcp://cairn/[A-Za-z0-9_-]{1,64}$'
              or artifact ~* '^https://([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$')
-     or artifact ~ '[\u202A-\u202E\u2066-\u2069]'
+     or switchboard_internal.clean_text(artifact) <> artifact
   then
     perform switchboard_internal.raise('invalid',
       'artifact must be mcp://cairn/<id> (1-64 letters, digits, _ or -) or an absolute https URL without user info '
-      || 'or bidirectional-control characters, at most 512 bytes',
+      || 'or invisible formatting characters (bidirectional controls, zero-width characters), at most 512 bytes',
       'Send a Cairn handle or an https link, or leave artifact out; the todo is still claimed.');
   end if;
 end;

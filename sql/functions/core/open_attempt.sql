@@ -52,7 +52,7 @@ begin
     perform switchboard_internal.admit_claim(endpoint_id);
   end if;
   if claimant is not null then
-    v_claimant := (switchboard_internal.cut_utf8(nullif(regexp_replace(claimant, '[[:cntrl:]]', '', 'g'), ''),
+    v_claimant := (switchboard_internal.cut_utf8(nullif(switchboard_internal.clean_text(claimant), ''),
                                                 switchboard_internal.limit_of('claimant_bytes'))).cut;
   end if;
   if coalesce(require_fence, false) then

@@ -2,9 +2,8 @@ begin;
 select plan(2);
 
 create function pg_temp.sinks(todo_id uuid) returns text[] language sql as $$
-  select array_agg(j.payload->>'sink' order by j.payload->>'sink')
-    from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
-   where k.identifier = 'switchboard_dead_letter' and j.payload->>'todo_id' = todo_id::text
+  select coalesce(array_agg(q->>'sink' order by q->>'sink'), '{}') from test.queued('switchboard_dead_letter') q
+   where q->>'todo_id' = todo_id::text
 $$;
 
 -- A worker with SWITCHBOARD_NOTIFY_URL started: the instance has a sink.

@@ -1,10 +1,9 @@
 begin;
-select plan(5);
+select plan(6);
 
--- The dead-letter jobs queued, as their payloads.
+-- The dead-letter deliveries queued, each with its job's payload.
 create function pg_temp.notices() returns setof jsonb language sql as $$
-  select j.payload::jsonb from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
-   where k.identifier = 'switchboard_dead_letter' order by j.id
+  select q from test.queued('switchboard_dead_letter') q
 $$;
 
 -- A worker with SWITCHBOARD_NOTIFY_URL started: the instance has a sink.
@@ -31,8 +30,10 @@ select switchboard.revoke_endpoint(test.owner_of(:'doomed'), :'doomed'::uuid);
 select is((select count(*) from pg_temp.notices()), 3::bigint, 'fail at the cap, reap at the cap and revoke each queue one');
 select set_eq('select n->>''todo_id'' from pg_temp.notices() n', array[:'failed', :'reaped', :'revoked'],
               'one per dead-lettered todo');
-select is((select array_agg(distinct k order by k) from pg_temp.notices() n, jsonb_object_keys(n) k), array['seq', 'sink', 'todo_id'],
-          'the payload holds ids only: todo_id, seq and the sink, no user text');
+select is((select array_agg(distinct k order by k) from pg_temp.notices() n, jsonb_object_keys(n->'payload') k), array['delivery_id'],
+          'the job holds only the id of its delivery, which holds the todo''s id, the seq and the sink: no user text');
+select is((select count(*) from pg_temp.notices() n where (n->>'seq')::integer = (test.todo_row((n->>'todo_id')::uuid)->>'last_seq')::integer),
+          3::bigint, 'each delivery names the attempt that dead-lettered its todo');
 select is((select array_agg(distinct n->>'sink') from pg_temp.notices() n), array['instance'], 'for the instance''s sink');
 
 select * from finish();

@@ -4,9 +4,8 @@ select plan(3);
 -- SWITCHBOARD_NOTIFY_URL lives in the worker's environment; each worker records at start whether it has one.
 -- Without it (the default, or a worker that said false), a dead letter queues no job for the instance's sink.
 create function pg_temp.sinks(todo_id uuid) returns text[] language sql as $$
-  select coalesce(array_agg(j.payload->>'sink' order by j.payload->>'sink'), '{}')
-    from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
-   where k.identifier = 'switchboard_dead_letter' and j.payload->>'todo_id' = todo_id::text
+  select coalesce(array_agg(q->>'sink' order by q->>'sink'), '{}') from test.queued('switchboard_dead_letter') q
+   where q->>'todo_id' = todo_id::text
 $$;
 
 select test.endpoint() as ep \gset

@@ -1,12 +1,9 @@
 begin;
 select plan(7);
 
--- The webhook doorbell jobs queued for an endpoint (payload and job key).
+-- The webhook doorbell deliveries queued for an endpoint (the deliveries row, the job's payload and key).
 create function pg_temp.doorbells(endpoint_id uuid) returns setof jsonb language sql as $$
-  select j.payload::jsonb || jsonb_build_object('key', j.key)
-    from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
-   where k.identifier = 'switchboard_doorbell_webhook' and j.payload->>'endpoint_id' = endpoint_id::text
-   order by j.id
+  select q from test.queued('switchboard_doorbell_webhook') q where q->>'endpoint_id' = endpoint_id::text
 $$;
 
 select test.set('webhook_allow_http', 'true');
@@ -18,8 +15,11 @@ select test.todo(:'ep', 'builds') as t1 \gset
 select test.todo(:'ep', 'builds') as t2 \gset
 select test.todo(:'ep', 'builds') as t3 \gset
 select is((select count(*) from pg_temp.doorbells(:'ep')), 1::bigint, 'three adds to one queue queue one delivery');
-select is((select d from pg_temp.doorbells(:'ep') d), jsonb_build_object('endpoint_id', :'ep', 'queue', 'builds', 'key', 'switchboard_doorbell:' || :'ep' || ':builds'),
-          'carrying only the endpoint id and the queue, keyed by both');
+select is((select jsonb_build_object('queue', d->'queue', 'rings', d->'rings', 'payload', d->'payload', 'key', d->'key') from pg_temp.doorbells(:'ep') d),
+          (select jsonb_build_object('queue', 'builds', 'rings', 3, 'payload', jsonb_build_object('delivery_id', d.id),
+                                     'key', 'switchboard_doorbell:' || d.id)
+             from switchboard.deliveries d where d.endpoint_id = :'ep'),
+          'its delivery counts the three rings; the job carries only the delivery''s id, keyed by it: no endpoint id, no queue name');
 
 select test.todo(:'ep', 'docs') as t4 \gset
 select is((select count(*) from pg_temp.doorbells(:'ep')), 2::bigint, 'another queue has its own delivery');

@@ -3,7 +3,7 @@ select plan(5);
 
 select is((select count(*) from switchboard.help()),
           (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-            where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker')),
+            where n.nspname in ('switchboard', 'switchboard_agent', 'switchboard_board', 'switchboard_worker', 'switchboard_metrics')),
           'one row per function of the API and the surfaces');
 select is_empty($$select h.function from switchboard.help() h where h.summary !~ '\.$'$$,
                 'each with a summary that ends its sentence');

@@ -5,7 +5,7 @@ select cmp_ok((select count(*) from pg_proc p where p.pronamespace = 'switchboar
               '>=', 30::bigint, 'the internals live in switchboard_internal');
 select is_empty($$
   select r || ' ' || p.oid::regprocedure::text from pg_proc p
-   cross join unnest(array['switchboard_agent', 'switchboard_board', 'switchboard_worker', 'switchboard_admin',
+   cross join unnest(array['switchboard_agent', 'switchboard_board', 'switchboard_worker', 'switchboard_metrics', 'switchboard_admin',
                            'switchboard_server', 'switchboard_app', 'public']) r
    where p.pronamespace = 'switchboard_internal'::regnamespace and has_function_privilege(r, p.oid, 'EXECUTE')
 $$, 'no role but their owner may execute an internal function');
