@@ -94,7 +94,9 @@ export function registerAdminCommands(program: Command): void {
       out(await withLedger(config, (_l, sql) => hintNotFound(createLoginUrl(sql, handle, base), addOwnerFirst(handle))));
     });
 
-  registerEndpointCommands(program.command('endpoint').description("manage an owner's agent endpoints (credentials)"));
+  const endpoint = program.command('endpoint').description("manage an owner's agent endpoints (credentials)");
+  registerEndpointCommands(endpoint);
+  registerEndpointSettings(endpoint);
 }
 
 function registerEndpointCommands(endpoint: Command): void {
@@ -160,6 +162,25 @@ function registerEndpointCommands(endpoint: Command): void {
       out(doc.previous_valid_until ? `the replaced credential works until ${doc.previous_valid_until}` : 'the replaced credential no longer works');
     });
 
+  endpoint
+    .command('list')
+    .description("list an owner's endpoints, newest first (credentials are never shown again)")
+    .requiredOption('--owner <handle>', 'the owner')
+    .option('--json', 'print the document as JSON')
+    .action(async (o: { owner: string; json?: boolean }) => {
+      const doc = await withLedger(loadConfig(), async (l) => l.listEndpoints({ owner_id: await findOwnerId(l, o.owner) }));
+      if (o.json) return out(JSON.stringify(doc));
+      const rows = doc.endpoints as Doc[];
+      if (rows.length === 0) return out('no endpoints');
+      for (const e of rows) {
+        const state = e.revoked_at ? `revoked ${e.revoked_at}` : `clocked ${e.clocked_in ? 'in' : 'out'} since ${e.presence_since}`;
+        out(`${e.endpoint_id}  ${String(e.agent_id).padEnd(20)}  ${state}  ${(e.verbs as string[]).join(',')}`);
+      }
+    });
+}
+
+/** What an owner or the operator sets on an endpoint after vending it: default queue, presence, claim budget. */
+function registerEndpointSettings(endpoint: Command): void {
   endpoint
     .command('default-queue')
     .description("set the queue a requester's A2A message goes to when it names none (a text-only message); --clear unsets it")
@@ -235,21 +256,5 @@ function registerEndpointCommands(endpoint: Command): void {
           : `endpoint ${doc.endpoint_id}: ${doc.claims_per_minute} claims a minute, burst ${doc.burst} ` +
               `(${doc.units_available} available now)`,
       );
-    });
-
-  endpoint
-    .command('list')
-    .description("list an owner's endpoints, newest first (credentials are never shown again)")
-    .requiredOption('--owner <handle>', 'the owner')
-    .option('--json', 'print the document as JSON')
-    .action(async (o: { owner: string; json?: boolean }) => {
-      const doc = await withLedger(loadConfig(), async (l) => l.listEndpoints({ owner_id: await findOwnerId(l, o.owner) }));
-      if (o.json) return out(JSON.stringify(doc));
-      const rows = doc.endpoints as Doc[];
-      if (rows.length === 0) return out('no endpoints');
-      for (const e of rows) {
-        const state = e.revoked_at ? `revoked ${e.revoked_at}` : `clocked ${e.clocked_in ? 'in' : 'out'} since ${e.presence_since}`;
-        out(`${e.endpoint_id}  ${String(e.agent_id).padEnd(20)}  ${state}  ${(e.verbs as string[]).join(',')}`);
-      }
     });
 }
