@@ -27,6 +27,7 @@ import {
 } from './pages.js';
 import { endpointsBody, presenceBanner } from './presence.js';
 import { BOARD_CSS } from './style.js';
+import { teamRoutes } from './team-routes.js';
 
 export const BOARD_PATH = '/board';
 export const SESSION_COOKIE = 'sb_board_session';
@@ -58,7 +59,7 @@ export async function createLoginUrl(sql: Sql, handle: string, baseUrl: string):
   return `${baseUrl.replace(/\/+$/, '')}${BOARD_PATH}/login?${q}`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A Map, not an object literal: `?did=constructor` must find nothing rather than Object's own constructor.
 const DONE_TEXT = new Map<string, string>([
@@ -71,7 +72,7 @@ const DONE_TEXT = new Map<string, string>([
   ['fail', 'Failed: the attempt is closed with your summary.'],
 ]);
 
-const STATUS: Record<CallerError['kind'], number> = {
+export const STATUS: Record<CallerError['kind'], number> = {
   not_found: 404,
   conflict: 409,
   invalid: 422,
@@ -80,12 +81,12 @@ const STATUS: Record<CallerError['kind'], number> = {
   internal: 500,
 };
 
-function first(v: unknown): string | null {
+export function first(v: unknown): string | null {
   if (Array.isArray(v)) return first(v[0]);
   return typeof v === 'string' ? v : null;
 }
 
-function field(body: unknown, name: string): string | null {
+export function field(body: unknown, name: string): string | null {
   const v = first((body as Record<string, unknown> | undefined)?.[name]);
   return v === null || v.trim() === '' ? null : v;
 }
@@ -207,7 +208,7 @@ function boardKit(opts: BoardOptions, router: Router) {
   return { B, ledger, page, gate, internal, sameOrigin, secureCookie, viewer, writer, renderTodo };
 }
 
-type Kit = ReturnType<typeof boardKit>;
+export type Kit = ReturnType<typeof boardKit>;
 
 /** Sign-in, sign-out, and the two files every page asks for. */
 function signInRoutes(router: Router, k: Kit): void {
@@ -480,6 +481,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
   signInRoutes(router, k);
   pageRoutes(router, k);
   endpointRoutes(router, k);
+  teamRoutes(router, k);
   actionRoutes(router, k);
   return router;
 }
