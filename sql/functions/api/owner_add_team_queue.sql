@@ -7,8 +7,8 @@
 -- team_id: the team (one the owner is an admin of).
 -- queue: the queue name the team is to share.
 --
--- Example: select switchboard.owner_add_team_queue(owner_id => '<owner_id>', team_id => '<team_id>',
---   queue => 'builds');
+-- Example: select switchboard.owner_add_team_queue(owner_id => '<owner_id>',
+--   team_id => '<team_id>', queue => 'builds');
 create or replace function switchboard.owner_add_team_queue(owner_id uuid, team_id uuid, queue text)
 returns jsonb
 language plpgsql

@@ -1,5 +1,5 @@
--- remove_team_member (board): switchboard.owner_remove_team_member for the signed-in owner (an
--- admin removing a member, or a member leaving). A state-changing action: the session's CSRF token
+-- remove_team_member (board): switchboard.owner_remove_team_member for the signed-in owner. An
+-- admin removes a member, or a member leaves. A state-changing action: the session's CSRF token
 -- must come with it. Returns what switchboard.owner_remove_team_member returns. Errors: forbidden
 -- (no live session, or a wrong CSRF token), then those of switchboard.owner_remove_team_member.
 create or replace function switchboard_board.remove_team_member(

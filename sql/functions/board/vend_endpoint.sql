@@ -1,4 +1,4 @@
--- vend_endpoint (board): switchboard.owner_vend_endpoint for the signed-in owner, an endpoint in a
+-- vend_endpoint (board): switchboard.owner_vend_endpoint for the signed-in owner. An endpoint in a
 -- team it is an admin of; the Board shows the credential once and keeps nothing of it. A
 -- state-changing action: the session's CSRF token must come with it. Returns what
 -- switchboard.owner_vend_endpoint returns. Errors: forbidden (no live session, or a wrong CSRF

@@ -10,7 +10,7 @@ select (switchboard.add_owner('tam-admin')->>'owner_id') as admin, (switchboard.
 select switchboard.add_team('core', :'admin')->>'id' as team \gset
 select switchboard.add_team('other', :'dave')->>'id' as other \gset
 
-select is(switchboard.owner_add_team_member(:'admin', :'team', 'TAM-BOB') - 'handle',
+select is(switchboard.owner_add_team_member(:'admin', :'team', 'TAM-BOB') - 'handle' - 'added_at',
           jsonb_build_object('team_id', :'team', 'owner_id', :'bob', 'role', 'member'), 'the admin adds bob by handle, any case');
 select is(switchboard.owner_add_team_member(:'admin', :'team', 'tam-bob')->>'handle', 'tam-bob', 'and the answer names the member');
 select throws_ok(format('select switchboard.owner_add_team_member(%L, %L, %L)', :'bob', :'team', 'tam-carol'), 'SB403', null,
