@@ -63,7 +63,7 @@ t.test('team add, member add and remove, queue add, list, and endpoint vend --te
 
   const list = await runCli(['team', 'list'], env);
   t.equal(list.code, 0, list.stderr);
-  t.match(list.stdout, new RegExp(`^${team.id}  core\\n  members: +ana \\(admin\\), ben \\(member\\), cy \\(admin\\)\\n` +
+  t.match(list.stdout, new RegExp(`^${team.id}  core\\n  members: +ana \\(admin\\), cy \\(admin\\), ben \\(member\\)\\n` +
     '  queues: +builds\\n  endpoints: worker-1 \\(clocked in\\)\\n$'), 'the list says who, which queues and which endpoints');
   const mine = JSON.parse((await runCli(['team', 'list', '--owner', 'ben', '--json'], env)).stdout);
   t.same(mine.teams.map((x: { id: string; role: string }) => [x.id, x.role]), [[team.id, 'member']], "ben's teams, with his role");
