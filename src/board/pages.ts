@@ -82,7 +82,7 @@ export function queuesBody(base: string, queues: QueueRow[], activity: ActivityR
   );
   return html`<h1>Queues</h1>
   ${queues.length === 0
-    ? html`<p class="muted">No todos yet on the endpoints you vended.</p>`
+    ? html`<p class="muted">No todos yet on the endpoints you vended or in the teams you are in.</p>`
     : html`<table class="grid queues"><thead><tr><th>Queue</th><th>Agents</th><th>Pending</th><th>Claimed</th><th>Done</th>
         <th>Failed</th><th>Dead letters</th><th>Retries scheduled</th><th>Canceled</th><th>Oldest claimable waits</th></tr></thead>
         <tbody>${rows}</tbody></table>`}
@@ -136,7 +136,7 @@ export function activityList(base: string, activity: ActivityRow[]): Html {
 }
 
 export function activityBody(base: string, activity: ActivityRow[]): Html {
-  return html`<h1>Activity</h1><p class="muted">The newest attempt closings across the queues of your endpoints: whose attempt it was,
+  return html`<h1>Activity</h1><p class="muted">The newest attempt closings across the queues of your endpoints and your teams: whose attempt it was,
   when it was last heard from, and how it ended.</p>${activityList(base, activity)}`;
 }
 

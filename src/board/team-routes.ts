@@ -75,6 +75,17 @@ export function teamRoutes(router: Router, k: Kit): void {
     return owner === s.owner_id ? 'left' : 'removed';
   });
 
+  // Presence of a team endpoint (the same entry point as the Endpoints page; a team admin may clock it too).
+  act('endpoints/:endpoint/presence', async (s, req) => {
+    const endpoint = String(req.params.endpoint);
+    const to = field(req.body, 'clocked_in');
+    if (!UUID.test(endpoint) || (to !== 'true' && to !== 'false')) {
+      throw Object.assign(new Error(`not_found: no endpoint ${endpoint} in this scope`), { code: 'SB404' });
+    }
+    await ledger.setPresence(s, endpoint, to === 'true');
+    return to === 'true' ? 'in' : 'out';
+  });
+
   act('queues', async (s, req, teamId) => {
     await ledger.addTeamQueue(s, teamId, field(req.body, 'queue')?.trim() ?? '');
     return 'queue';

@@ -43,10 +43,19 @@ function memberRows(base: string, t: TeamRow, me: string, csrf: string): Html[] 
   });
 }
 
-function endpointRows(t: TeamRow): Html[] {
+/** Clock in or out: for a team admin or the owner that vended it (presence_endpoint's rule, checked in SQL). */
+function clockForm(base: string, t: TeamRow, e: TeamEndpoint, me: string, csrf: string): Html {
+  if (e.revoked_at || (t.role !== 'admin' && e.owner_id !== me)) return html``;
+  return html`<form method="post" action="${base}/teams/${t.id}/endpoints/${e.endpoint_id}/presence" class="inline">${csrfField(csrf)}
+    <input type="hidden" name="clocked_in" value="${e.clocked_in ? 'false' : 'true'}">
+    <button type="submit">Clock ${e.clocked_in ? 'out' : 'in'}</button></form>`;
+}
+
+function endpointRows(base: string, t: TeamRow, me: string, csrf: string): Html[] {
   const handles = new Map(t.members.map((m) => [m.owner_id, m.handle]));
   return t.endpoints.map(
     (e) => html`<tr data-endpoint="${e.endpoint_id}"><td class="data">${e.agent_id}</td><td>${presence(e)}</td>
+      <td>${clockForm(base, t, e, me, csrf)}</td>
       <td class="muted">${e.verbs.join(', ')}</td><td>${handles.get(e.owner_id) ?? html`<span class="muted">a former member</span>`}</td></tr>`,
   );
 }
@@ -91,8 +100,8 @@ function teamSection(base: string, t: TeamRow, me: string, csrf: string): Html {
     <h3>Team endpoints</h3>
     ${t.endpoints.length === 0
       ? html`<p class="muted">No endpoint vended in this team yet.</p>`
-      : html`<table class="grid team-endpoints"><thead><tr><th>Agent</th><th>Presence</th><th>Verbs</th><th>Vended by</th></tr></thead>
-          <tbody>${endpointRows(t)}</tbody></table>`}
+      : html`<table class="grid team-endpoints"><thead><tr><th>Agent</th><th>Presence</th><th></th><th>Verbs</th><th>Vended by</th></tr></thead>
+          <tbody>${endpointRows(base, t, me, csrf)}</tbody></table>`}
     ${t.role === 'admin' ? adminForms(base, t, csrf) : ''}
   </section>`;
 }
@@ -125,4 +134,6 @@ export const TEAM_DONE = new Map<string, string>([
   ['removed', 'Member removed: their access to the team ended at once.'],
   ['left', 'You left the team.'],
   ['queue', 'Team queue added.'],
+  ['in', 'Clocked in: its doorbells ring again, and it was rung for the work waiting.'],
+  ['out', 'Clocked out: no doorbell rings for it until it is clocked in again.'],
 ]);

@@ -79,6 +79,9 @@ t.test('an admin manages its team on the Teams page; a member only reads and lea
   await ana.goto(`${base}/board/teams`);
   t.notOk((await ana.content()).includes(credential), 'and never again');
   t.match(await ana.locator('table.team-endpoints').textContent(), /worker-1\s*clocked in/, 'the team endpoint, with its presence');
+  await ana.locator(`tr[data-endpoint="${auth.doc.endpoint_id}"]`).getByRole('button', { name: 'Clock out' }).click();
+  await ana.waitForURL(`${base}/board/teams?did=out`);
+  t.match(await ana.locator('table.team-endpoints').textContent(), /worker-1\s*clocked out/, 'ana clocks it out from the Teams page');
 
   const ben = await signIn('ben');
   await ben.goto(`${base}/board/teams`);
@@ -88,6 +91,12 @@ t.test('an admin manages its team on the Teams page; a member only reads and lea
   const benCsrf = (await ben.locator('input[name="csrf"]').first().getAttribute('value'))!;
   const forged = await ben.request.post(`${base}/board/teams/${team}/endpoints`, { form: { csrf: benCsrf, agent_id: 'sneaky' } });
   t.equal(forged.status(), 403, 'a forged vend from a member: 403');
+  t.equal(await ben.getByRole('button', { name: /Clock (in|out)/ }).count(), 0, 'nor a clock button for an endpoint he did not vend');
+  const forgedClock = await ben.request.post(`${base}/board/teams/${team}/endpoints/${auth.doc.endpoint_id}/presence`,
+    { form: { csrf: benCsrf, clocked_in: 'true' } });
+  t.equal(forgedClock.status(), 404, 'a forged clock-in from a member: 404, as for an endpoint he cannot see');
+  const [{ clocked_in }] = await db.sql`select clocked_in from switchboard.endpoints where id = ${auth.doc.endpoint_id}::uuid`;
+  t.equal(clocked_in, false, 'still clocked out');
   const forgedAdd = await ben.request.post(`${base}/board/teams/${team}/members`, { form: { csrf: benCsrf, handle: 'cy' } });
   t.equal(forgedAdd.status(), 403, 'a forged add from a member: 403');
 
