@@ -83,6 +83,8 @@ export interface TodoDetail extends Todo {
 
 export interface QueueRow {
   queue: string;
+  /** The team whose queue this row counts, or null: the owner's endpoints' personal todos of that name. */
+  team?: { id: string; name: string } | null;
   agents: string[];
   counts: Record<'pending' | 'claimed' | 'done' | 'failed' | 'canceled', number>;
   total: number;
@@ -100,6 +102,8 @@ export interface ActivityRow extends Attempt {
   /** Who held the attempt's lease: agent:<agent_id> or owner:<handle>. */
   holder: string;
   todo_state: string;
+  /** The team whose scope the attempt's todo is in, or null (personal). */
+  team?: { id: string; name: string } | null;
 }
 
 /** One of the owner's endpoints, as list_endpoints answers it (never a credential). */

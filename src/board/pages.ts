@@ -68,8 +68,9 @@ export function csrfField(csrf: string): Html {
 
 export function queuesBody(base: string, queues: QueueRow[], activity: ActivityRow[]): Html {
   const rows = queues.map(
-    (q) => html`<tr data-queue="${q.queue}">
-      <td><a href="${base}/todos?queue=${encodeURIComponent(q.queue)}">${q.queue}</a></td>
+    (q) => html`<tr data-queue="${q.queue}" data-scope="${q.team ? q.team.id : 'personal'}">
+      <td><a href="${base}/todos?queue=${encodeURIComponent(q.queue)}">${q.queue}</a>
+        ${scopeBadge({ team: q.team ?? null, team_id: q.team?.id ?? null })}</td>
       <td>${q.agents.join(', ')}</td>
       <td class="num">${q.counts.pending}</td><td class="num">${q.counts.claimed}</td>
       <td class="num">${q.counts.done}</td><td class="num">${q.counts.failed}</td>
@@ -83,7 +84,7 @@ export function queuesBody(base: string, queues: QueueRow[], activity: ActivityR
   return html`<h1>Queues</h1>
   ${queues.length === 0
     ? html`<p class="muted">No todos yet on the endpoints you vended or in the teams you are in.</p>`
-    : html`<table class="grid queues"><thead><tr><th>Queue</th><th>Agents</th><th>Pending</th><th>Claimed</th><th>Done</th>
+    : html`<table class="grid queues"><thead><tr><th>Queue (scope)</th><th>Agents</th><th>Pending</th><th>Claimed</th><th>Done</th>
         <th>Failed</th><th>Dead letters</th><th>Retries scheduled</th><th>Canceled</th><th>Oldest claimable waits</th></tr></thead>
         <tbody>${rows}</tbody></table>`}
   <h2>Recent activity</h2>
@@ -131,7 +132,7 @@ export function activityList(base: string, activity: ActivityRow[]): Html {
     (a) => html`<li class="o-${a.outcome ?? 'open'}" data-todo="${a.todo_id}" data-seq="${a.seq}">
       ${time(a.ended_at)} ${whose(a)} ${activitySentence(a)}
       <span class="on">on <a href="${base}/todos/${a.todo_id}">${todoName({ title: a.title, id: a.todo_id })}</a>
-      <span class="muted">(${a.queue}, #${a.seq})</span></span></li>`,
+      <span class="muted">(${a.queue}${a.team ? ` · team ${a.team.name}` : ''}, #${a.seq})</span></span></li>`,
   )}</ul>`;
 }
 

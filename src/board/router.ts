@@ -318,7 +318,7 @@ function pageRoutes(router: Router, k: Kit): void {
       };
       try {
         const [list, q] = await Promise.all([ledger.todos(s, { ...filter, pageSize: 25 }), ledger.queues(s)]);
-        page(res, 200, 'Todos', todosBody(B, { todos: list.todos, nextCursor: list.next_cursor, queues: q.queues.map((x) => x.queue), filter }), s);
+        page(res, 200, 'Todos', todosBody(B, { todos: list.todos, nextCursor: list.next_cursor, queues: [...new Set(q.queues.map((x) => x.queue))], filter }), s);
       } catch (err) {
         const e = toCallerError(err);
         if (e.kind !== 'invalid') throw err;

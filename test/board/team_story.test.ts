@@ -77,6 +77,10 @@ t.test('a team drains its queue over MCP; a member sees it on the Board, an outs
     return page;
   };
   const ben = await signIn('ben');
+  t.match(await ben.locator(`table.queues tr[data-queue="builds"][data-scope="${team.id}"]`).textContent(), /builds\s*team core/,
+    "ben's Queues page counts the team's queue, named by its team");
+  t.match(await ben.locator('ul.activity').textContent(), /worker-run-1[\s\S]*completed it[\s\S]*builds · team core/,
+    'and his activity shows the attempt, in the team');
   await ben.getByRole('link', { name: 'Todos' }).click();
   await ben.waitForURL(`${base}/board/todos`);
   const row = ben.locator(`tr[data-todo="${todoId}"]`);
