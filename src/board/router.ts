@@ -28,6 +28,7 @@ import {
 import { endpointsBody, presenceBanner } from './presence.js';
 import { BOARD_CSS } from './style.js';
 import { teamRoutes } from './team-routes.js';
+import { field, first, STATUS, UUID } from './form.js';
 
 export const BOARD_PATH = '/board';
 export const SESSION_COOKIE = 'sb_board_session';
@@ -59,7 +60,6 @@ export async function createLoginUrl(sql: Sql, handle: string, baseUrl: string):
   return `${baseUrl.replace(/\/+$/, '')}${BOARD_PATH}/login?${q}`;
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A Map, not an object literal: `?did=constructor` must find nothing rather than Object's own constructor.
 const DONE_TEXT = new Map<string, string>([
@@ -72,24 +72,6 @@ const DONE_TEXT = new Map<string, string>([
   ['fail', 'Failed: the attempt is closed with your summary.'],
 ]);
 
-export const STATUS: Record<CallerError['kind'], number> = {
-  not_found: 404,
-  conflict: 409,
-  invalid: 422,
-  forbidden: 403,
-  throttled: 429,
-  internal: 500,
-};
-
-export function first(v: unknown): string | null {
-  if (Array.isArray(v)) return first(v[0]);
-  return typeof v === 'string' ? v : null;
-}
-
-export function field(body: unknown, name: string): string | null {
-  const v = first((body as Record<string, unknown> | undefined)?.[name]);
-  return v === null || v.trim() === '' ? null : v;
-}
 
 /** A cookie's value, or null when absent or malformed (a bad percent-escape is a signed-out visitor, not a 500). */
 function readCookie(req: Request, name: string): string | null {

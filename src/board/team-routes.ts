@@ -5,7 +5,8 @@ import type { Request, Response, Router } from 'express';
 import { type CallerError, toCallerError } from '../errors.js';
 import { html, type Html } from './html.js';
 import { errorBanner } from './pages.js';
-import { field, first, type Kit, STATUS, UUID } from './router.js';
+import { field, first, STATUS, UUID } from './form.js';
+import type { Kit } from './router.js';
 import { TEAM_DONE, teamsBody, vendedBanner } from './teams.js';
 
 type Viewer = NonNullable<Awaited<ReturnType<Kit['viewer']>>>;
