@@ -2,7 +2,7 @@
 -- endpoints, each write only with its session's CSRF token; a member's session is forbidden those acts but may
 -- leave; a removed member's open session no longer sees the team, in the same transaction.
 begin;
-select plan(12);
+select plan(13);
 
 select (switchboard.add_owner('btm-admin')->>'owner_id') as admin, (switchboard.add_owner('btm-bob')->>'owner_id') as bob,
        (switchboard.add_owner('btm-carol')->>'owner_id') as carol \gset
@@ -30,6 +30,8 @@ select throws_ok(format('select switchboard_board.vend_endpoint(%L, %L, %L::uuid
 select throws_ok(format('select switchboard_board.add_team_member(%L, %L, %L::uuid, %L)', :'b_secret', :'b_csrf', :'team', 'btm-carol'), 'SB403', null,
                  'and so is adding a member');
 select is(jsonb_path_query_array(switchboard_board.teams(:'b_secret'), '$.teams[*].name'), '["core"]'::jsonb, 'bob''s session reads the team');
+select throws_ok(format('select switchboard_board.remove_team_member(%L, null, %L::uuid, %L::uuid)', :'a_secret', :'team', :'bob'), 'SB403', null,
+                 'remove_team_member without the CSRF token: forbidden');
 select is(switchboard_board.remove_team_member(:'a_secret', :'a_csrf', :'team'::uuid, :'bob'::uuid)->'removed', 'true'::jsonb,
           'the admin removes bob');
 select is(switchboard_board.teams(:'b_secret'), '{"teams": []}'::jsonb, 'bob''s open session no longer sees the team');
