@@ -17,7 +17,8 @@ import { createdFunction, parseHeader } from './function-headers.mjs';
  */
 const RECURRING = {
   endpoint_id: "the calling endpoint (the agent's identity): its scope and frozen verb set apply",
-  owner_id: 'the calling owner (a human): their scope is the todos of the endpoints they vended',
+  owner_id: 'the calling owner (a human): their scope is the todos of the endpoints they vended and of the teams they are a member of',
+  team_id: 'the team (teams: ADR-0038); an unknown id answers not_found',
   todo_id: "the todo; another tenant's id answers exactly like an unknown one (not_found)",
   lease_token: 'the token a fenced claim returned (require_fence): every report on a fenced attempt needs it',
   lease_seconds: 'the lease, from now, 1..86400 seconds; null: the setting default_lease_seconds (300)',

@@ -188,7 +188,7 @@ begin
     select x, switchboard_internal.a2a_status_at(x.state, x.head_claimed_at, x.updated_at) as at
       from switchboard.todos x
       left join switchboard.a2a_tasks a on a.todo_id = x.id
-     where x.endpoint_id = endpoint_id
+     where x.scope_id = any (switchboard_internal.agent_scopes(endpoint_id))
        and (context_id is null or coalesce(a.context_id, x.id::text) = context_id)
        and (state is null
             or switchboard_internal.a2a_state(x.state, x.last_seq, x.state = 'failed' and x.next_retry_at is null) = state)
@@ -225,12 +225,12 @@ $$;
 -- Name: FUNCTION a2a_list(endpoint_id uuid, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.a2a_list(endpoint_id uuid, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean) IS 'A2A ListTasks: the caller''s todos as A2A Tasks, newest status change first. The status
-change is a2a_status_at: the running attempt''s claim, else the last transition, never a
-heartbeat. A page at a time; the filters combine. Reads only. Returns {tasks, nextPageToken (''''
-on the last page), pageSize, totalSize (matches, all pages)}. Errors: forbidden (revoked, or
-list_todos not vended), invalid (page_size not 1..100, state, history_length < 0, a page_token
-this function did not return).
+COMMENT ON FUNCTION switchboard.a2a_list(endpoint_id uuid, context_id text, state text, page_size integer, page_token text, history_length integer, status_after timestamp with time zone, with_artifacts boolean) IS 'A2A ListTasks: the todos of the caller''s scopes as A2A Tasks, newest status change
+first. The status change is a2a_status_at: the running attempt''s claim, else the last transition,
+never a heartbeat. A page at a time; the filters combine. Reads only. Returns {tasks,
+nextPageToken ('''' on the last page), pageSize, totalSize (matches, all pages)}. Errors: forbidden
+(revoked, or list_todos not vended), invalid (page_size not 1..100, state, history_length < 0, a
+page_token this function did not return).
 
 context_id: only tasks of this A2A context (a todo filed over MCP is its own context).
 state: only tasks in this A2A state (TASK_STATE_*); the ones a queue never produces match none.
@@ -373,6 +373,138 @@ Example: select switchboard.add_owner(handle => ''alice'');';
 
 
 --
+-- Name: add_team(text, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.add_team(name text, admin_owner_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $_$
+#variable_conflict use_variable
+declare
+  v_team switchboard.teams;
+begin
+  if name is null or name !~ '^[A-Za-z0-9][A-Za-z0-9 _.:/@-]{0,127}$' then
+    perform switchboard_internal.raise('invalid', 'name must be 1-128 letters, digits, spaces or _ . : / @ -, starting with a letter or digit', null);
+  end if;
+  if not exists (select 1 from switchboard.owners o where o.id = admin_owner_id) then
+    perform switchboard_internal.raise('not_found', format('no owner %s', admin_owner_id), 'Create the owner with add_owner first.');
+  end if;
+  insert into switchboard.teams (name) values (name) returning * into v_team;
+  insert into switchboard.team_members (team_id, owner_id, role) values (v_team.id, admin_owner_id, 'admin');
+  return switchboard_internal.team_json(v_team.id);
+end;
+$_$;
+
+
+--
+-- Name: FUNCTION add_team(name text, admin_owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.add_team(name text, admin_owner_id uuid) IS 'creates a team (ADR-0038) with its first admin. An owner scope its members share: team
+queues, and endpoints vended in the team, whose todos on a team queue every member and every team
+endpoint reaches. Returns the team document (team_json: id, name, created_at, members, queues,
+endpoints). Errors: invalid (name not 1-128 of letters, digits, space and _ . : / @ -, starting
+with a letter or digit), not_found (no such owner).
+
+name: a label for humans; two teams may share one.
+admin_owner_id: the owner who becomes the team''s first admin.
+
+Example: select switchboard.add_team(name => ''payments'', admin_owner_id => ''<owner_id>'');';
+
+
+--
+-- Name: add_team_member(uuid, uuid, text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.add_team_member(team_id uuid, owner_id uuid, role text DEFAULT 'member'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_m switchboard.team_members;
+begin
+  if role is null or role not in ('member', 'admin') then
+    perform switchboard_internal.raise('invalid', 'role must be member or admin', null);
+  end if;
+  perform switchboard_internal.team_row(team_id);
+  if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
+    perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), 'Create the owner with add_owner first.');
+  end if;
+  if role = 'member' and exists (select 1 from switchboard.team_members m
+                                  where m.team_id = team_id and m.owner_id = owner_id and m.role = 'admin')
+     and not exists (select 1 from switchboard.team_members m
+                      where m.team_id = team_id and m.owner_id <> owner_id and m.role = 'admin') then
+    perform switchboard_internal.raise('conflict', 'the team would have no admin',
+                                       'Make another member an admin first.');
+  end if;
+  insert into switchboard.team_members as m (team_id, owner_id, role) values (team_id, owner_id, role)
+  on conflict on constraint team_members_pkey do update set role = excluded.role
+  returning m.* into v_m;
+  return jsonb_build_object('team_id', v_m.team_id, 'owner_id', v_m.owner_id,
+                            'handle', (select o.handle from switchboard.owners o where o.id = v_m.owner_id),
+                            'role', v_m.role, 'added_at', switchboard_internal.ts(v_m.added_at));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_team_member(team_id uuid, owner_id uuid, role text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.add_team_member(team_id uuid, owner_id uuid, role text) IS 'adds an owner to a team as a member or an admin, or changes its role. From this
+transaction on it reaches the team''s todos on the Board (a member reads and acts on them; an
+admin also manages members, team queues and team endpoints). Demoting the last admin is refused.
+Locks the team row. Returns {team_id, owner_id, handle, role, added_at}. Errors: invalid (role
+not member or admin), not_found (no such team, or no such owner), conflict (it would leave the
+team with no admin).
+
+owner_id: the owner to add, or whose role to change.
+role: member (the default) or admin.
+
+Example: select switchboard.add_team_member(team_id => ''<team_id>'', owner_id => ''<owner_id>'',
+  role => ''member'');';
+
+
+--
+-- Name: add_team_queue(uuid, text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.add_team_queue(team_id uuid, queue text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_q switchboard.team_queues;
+begin
+  perform switchboard_internal.check_queue(queue);
+  perform switchboard_internal.team_row(team_id);
+  insert into switchboard.team_queues as q (team_id, queue) values (team_id, queue)
+  on conflict on constraint team_queues_pkey do nothing;
+  select q.* into v_q from switchboard.team_queues q where q.team_id = team_id and q.queue = queue;
+  return jsonb_build_object('team_id', v_q.team_id, 'queue', v_q.queue, 'created_at', switchboard_internal.ts(v_q.created_at));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_team_queue(team_id uuid, queue text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.add_team_queue(team_id uuid, queue text) IS 'makes a queue name a team queue. From then on a todo any endpoint of the team
+adds to that queue is in the team''s scope, and claim_next on it by an endpoint of the team picks
+among the team''s todos; todos added before stay where they were. Adding it again changes nothing.
+Locks the team row. Returns {team_id, queue, created_at}. Errors: invalid (queue format),
+not_found (no such team).
+
+queue: the queue name, 1-128 of letters, digits and _ . : / -.
+
+Example: select switchboard.add_team_queue(team_id => ''<team_id>'', queue => ''payroll'');';
+
+
+--
 -- Name: add_todo(uuid, text, jsonb, text, jsonb, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -383,6 +515,7 @@ CREATE FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb
 #variable_conflict use_variable
 declare
   v_t switchboard.todos;
+  v_team uuid;
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
@@ -403,8 +536,12 @@ begin
   if run_at is not null and not (run_at >= '0001-01-01T00:00:00Z' and run_at < '10000-01-01T00:00:00Z') then
     perform switchboard_internal.raise('invalid', 'run_at must be a finite time in the years 0001-9999', 'Send an RFC 3339 time, or leave run_at out for now.');
   end if;
-  insert into switchboard.todos (endpoint_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
-  values (endpoint_id, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
+  -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
+  select q.team_id into v_team
+    from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue
+   where e.id = endpoint_id;
+  insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
+  values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
           coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
           coalesce(run_at, now()), coalesce(run_at, now()))
   returning * into v_t;
@@ -417,10 +554,12 @@ $$;
 -- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'creates a pending todo in the endpoint''s scope. The todo is pending, claimable from
-run_at (now when null). The title is stored without control or invisible formatting characters
-(clean_text). Returns the todo document. Errors: forbidden (the endpoint is revoked, or add_todo
-was not vended to it), invalid (any limit below).
+COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'creates a pending todo in the endpoint''s scope, or its team''s on a team queue. In the
+team''s scope when the endpoint was vended in a team and the queue is one of the team''s queues
+(the endpoint stays on the todo as who added it, never as authority); else in the endpoint''s own.
+The todo is pending, claimable from run_at (now when null). The title is stored without control
+or invisible formatting characters (clean_text). Returns the todo document. Errors: forbidden
+(the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below).
 
 queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
   doorbells).
@@ -451,7 +590,7 @@ declare
 begin
   perform switchboard_internal.agent(endpoint_id, 'cancel');
   select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and x.endpoint_id = endpoint_id
+   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
    for update;
   if not found then
     perform switchboard_internal.not_found(todo_id);
@@ -569,7 +708,7 @@ declare
   v_t switchboard.todos;
 begin
   select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and x.endpoint_id = endpoint_id
+   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
    for update;
   if not found then
     perform switchboard_internal.not_found(todo_id);
@@ -594,7 +733,8 @@ begin
       format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
       'Claim it after that time, or use claim_next to take work that is ready now.');
   end if;
-  return switchboard_internal.open_attempt(v_t.id, v_t.endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
+  -- The claim budget charged is the claimer's (endpoint_id): on a team todo the adder is someone else.
+  return switchboard_internal.open_attempt(v_t.id, endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
                                            v_t.state = 'claimed', 'endpoint', endpoint_id, null, 'agent:' || v_agent,
                                            claimant, require_fence, v_lease, mcp_session_id);
 end;
@@ -648,41 +788,60 @@ begin
   -- through PL/pgSQL is a 40-column projection.
   loop
     if queue is not null then
+      -- One scope: the team's for a team queue of the endpoint's team, else the endpoint's own (claim_caller).
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from switchboard_internal.claim_caller(endpoint_id) e
+        from switchboard_internal.claim_caller(endpoint_id, queue) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap
                            from switchboard.todos x
-                          where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
+                          where x.scope_id = e.scope_id and x.queue = queue and x.state = 'claimed'
                             and x.lease_expires_at <= now()
                           order by x.lease_expires_at
                           limit 1 for update skip locked) l
           union all
           select * from (select x.id, x.queue, x.head_claimer_kind is not null, false, true
                            from switchboard.todos x
-                          where x.endpoint_id = endpoint_id and x.queue = queue and x.ready_at <= now()
+                          where x.scope_id = e.scope_id and x.queue = queue and x.ready_at <= now()
                           order by x.priority desc, x.ready_at
                           limit 1 for update skip locked) r
           limit 1) p on true;
     else
+      -- Every queue of both scopes: the endpoint's own and its team's (none for a personal endpoint, whose team
+      -- branches find nothing at once). The best ready todo of each scope is locked and the better one taken; the
+      -- other stays locked only until this transaction ends, and SKIP LOCKED lets other claimers pass it meanwhile.
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from switchboard_internal.claim_caller(endpoint_id) e
+        from switchboard_internal.claim_caller(endpoint_id, null) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap
                            from switchboard.todos x
-                          where x.endpoint_id = endpoint_id and x.state = 'claimed' and x.lease_expires_at <= now()
+                          where x.scope_id = e.scope_id and x.state = 'claimed' and x.lease_expires_at <= now()
                           order by x.lease_expires_at
                           limit 1 for update skip locked) l
           union all
-          select * from (select x.id, x.queue, x.head_claimer_kind is not null, false, true
+          select * from (select x.id, x.queue, x.head_claimer_kind is not null, true, x.attempt < x.max_attempts
                            from switchboard.todos x
-                          where x.endpoint_id = endpoint_id and x.ready_at <= now()
-                          order by x.priority desc, x.ready_at
-                          limit 1 for update skip locked) r
+                          where x.scope_id = e.team_id and x.state = 'claimed' and x.lease_expires_at <= now()
+                          order by x.lease_expires_at
+                          limit 1 for update skip locked) lt
+          union all
+          select r.id, r.queue, r.has_head, false, true
+            from (select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, x.priority, x.ready_at
+                                   from switchboard.todos x
+                                  where x.scope_id = e.scope_id and x.ready_at <= now()
+                                  order by x.priority desc, x.ready_at
+                                  limit 1 for update skip locked) ro
+                  union all
+                  select * from (select x.id, x.queue, x.head_claimer_kind is not null, x.priority, x.ready_at
+                                   from switchboard.todos x
+                                  where x.scope_id = e.team_id and x.ready_at <= now()
+                                  order by x.priority desc, x.ready_at
+                                  limit 1 for update skip locked) rt
+                  order by priority desc, ready_at
+                  limit 1) r
           limit 1) p on true;
     end if;
     -- A lapsed lease on its last attempt cannot be taken over: it is dead-lettered here with the reaper's own
@@ -716,14 +875,16 @@ $$;
 -- Name: FUNCTION claim_next(endpoint_id uuid, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.claim_next(endpoint_id uuid, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'claims the best claimable todo of the endpoint''s scope, in one queue or in all.
-Lapsed leases below their cap are taken over first (closed lease_expired/requeued); a lapsed
-lease on its last attempt met on the way is dead-lettered, as the reaper would
-(reaped/dead_lettered), and the search goes on; then the ready todo with the highest priority and
-the earliest ready time (pending from run_at, failed from next_retry_at, before any sweep). Picks
-with FOR UPDATE SKIP LOCKED, so concurrent callers never wait for one another or claim the same
-todo. Returns the claim document (as claim), or {"empty": true}. Errors: forbidden, invalid
-(queue format, lease_seconds), throttled (over the endpoint''s claim budget).
+COMMENT ON FUNCTION switchboard.claim_next(endpoint_id uuid, queue text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text) IS 'claims the best claimable todo of the endpoint''s scopes, in one queue or in all. A
+team queue of the endpoint''s team picks among the team''s todos; another queue among the
+endpoint''s own; no queue, among both. Lapsed leases below their cap are taken over first (closed
+lease_expired/requeued); a lapsed lease on its last attempt met on the way is dead-lettered, as
+the reaper would (reaped/dead_lettered), and the search goes on; then the ready todo with the
+highest priority and the earliest ready time (pending from run_at, failed from next_retry_at,
+before any sweep). Picks with FOR UPDATE SKIP LOCKED, so concurrent callers never wait for one
+another or claim the same todo. Returns the claim document (as claim), or {"empty": true}.
+Errors: forbidden, invalid (queue format, lease_seconds), throttled (over the endpoint''s claim
+budget).
 
 Example: select switchboard.claim_next(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
   claimant => ''run-1'', require_fence => true);';
@@ -1095,7 +1256,7 @@ begin
   if attempts_limit < 0 then
     perform switchboard_internal.raise('invalid', 'attempts_limit must be between 0 and 50', null);
   end if;
-  select x.* into v_t from switchboard.todos x where x.id = todo_id and x.endpoint_id = endpoint_id;
+  select x.* into v_t from switchboard.todos x where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id);
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -1244,6 +1405,36 @@ Example: select switchboard.list_endpoints(owner_id => ''<owner_id>'');';
 
 
 --
+-- Name: list_teams(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.list_teams(owner_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select jsonb_build_object('teams', coalesce(jsonb_agg(switchboard_internal.team_json(t.id)
+                                                        || jsonb_build_object('role', m.role)
+                                                        order by lower(t.name), t.created_at, t.id), '[]'::jsonb))
+    from switchboard.teams t
+    left join switchboard.team_members m on m.team_id = t.id and m.owner_id = list_teams.owner_id
+   where list_teams.owner_id is null or m.owner_id is not null;
+$$;
+
+
+--
+-- Name: FUNCTION list_teams(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.list_teams(owner_id uuid) IS 'the teams, for the DBA and the CLI. Every team, or those one owner is a member of
+(with that owner''s role). Each is the team document (team_json). Reads only. Returns {teams:
+[team + {role}]}. Errors: none (an unknown owner is in no team).
+
+owner_id: only the teams this owner is a member of; null: every team.
+
+Example: select switchboard.list_teams(owner_id => ''<owner_id>'');';
+
+
+--
 -- Name: list_todos(uuid, text, text, boolean, integer, text); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -1264,13 +1455,17 @@ begin
     from switchboard_internal.list_page(state, v_size, cursor, 'list_todos') p;
 
   select array_agg(s.x order by (s.x).created_at desc, (s.x).id desc) into v_rows
-    from (select x from switchboard.todos x
-           where x.endpoint_id = endpoint_id
-             and (queue is null or x.queue = queue)
-             and (state is null or x.state = state)
-             and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
-             and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
-           order by x.created_at desc, x.id desc
+    from (select x from unnest(switchboard_internal.agent_scopes(endpoint_id)) sc(id)
+           cross join lateral (
+             select x from switchboard.todos x
+              where x.scope_id = sc.id
+                and (queue is null or x.queue = queue)
+                and (state is null or x.state = state)
+                and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
+                and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
+              order by x.created_at desc, x.id desc
+              limit v_size + 1) l
+           order by (l.x).created_at desc, (l.x).id desc
            limit v_size + 1) s(x);
 
   if cardinality(v_rows) > v_size then
@@ -1289,10 +1484,11 @@ $$;
 -- Name: FUNCTION list_todos(endpoint_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.list_todos(endpoint_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'the endpoint''s todos, newest first, filtered, a page at a time. Filters combine; pass
-next_cursor back as cursor for the next page. Reads only. Returns {todos: [todo...], next_cursor}
-(next_cursor null on the last page). Errors: forbidden, invalid (state not one of pending,
-claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not return).
+COMMENT ON FUNCTION switchboard.list_todos(endpoint_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'the todos of the endpoint''s scopes, newest first, filtered, a page at a time. Its own
+and its team''s (when it was vended in one). Filters combine; pass next_cursor back as cursor for
+the next page. Reads only. Returns {todos: [todo...], next_cursor} (next_cursor null on the last
+page). Errors: forbidden, invalid (state not one of pending, claimed, done, failed, canceled;
+page_size not 1..200; a cursor this function did not return).
 
 Example: select switchboard.list_todos(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
   dead_letter => true);';
@@ -1380,11 +1576,13 @@ begin
     from (select a.ended_at, a.todo_id, a.seq,
                  switchboard_internal.attempt_json(a)
                  || jsonb_build_object('todo_id', x.id, 'queue', x.queue, 'title', x.title, 'agent_id', e.agent_id,
-                                       'holder', a.owner, 'todo_state', x.state) as doc
+                                       'holder', a.owner, 'todo_state', x.state,
+                                       'team', (select jsonb_build_object('id', t.id, 'name', t.name)
+                                                  from switchboard.teams t where t.id = x.team_id)) as doc
             from switchboard.todo_attempts a
             join switchboard.todos x on x.id = a.todo_id
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where a.ended_at is not null and e.owner_id = owner_id
+           where a.ended_at is not null and x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
            order by a.ended_at desc, a.todo_id, a.seq desc
            limit v_size) s;
   return jsonb_build_object('activity', v_rows, 'notice', switchboard_internal.notice());
@@ -1396,10 +1594,11 @@ $$;
 -- Name: FUNCTION owner_activity(owner_id uuid, page_size integer); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_activity(owner_id uuid, page_size integer) IS 'the Board''s activity feed: the newest closed attempts on the owner''s todos.
-Newest first, at most page_size; each says whose attempt it was (claimer_kind, the holder,
-claimant, the endpoint''s agent_id), when it was last heard from, and how it ended. Reads only.
-Returns {activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state}], notice}.
+COMMENT ON FUNCTION switchboard.owner_activity(owner_id uuid, page_size integer) IS 'the Board''s activity feed: the newest closed attempts on the owner''s todos. The
+todos of its scopes (its endpoints'' and its teams'': attempts follow their todo). Newest first, at
+most page_size; each says whose attempt it was (claimer_kind, the holder, claimant, the
+endpoint''s agent_id), when it was last heard from, and how it ended. Reads only. Returns
+{activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state, team}], notice}.
 Errors: invalid (page_size not 1..200).
 
 Example: select switchboard.owner_activity(owner_id => ''<owner_id>'', page_size => 20);';
@@ -1597,14 +1796,15 @@ begin
   -- The scope of switchboard_internal.owned_todo, without its FOR UPDATE: this is a read.
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id
-     and x.endpoint_id in (select e.id from switchboard.endpoints e where e.owner_id = owner_id);
+     and switchboard_internal.owner_reaches(x.scope_id, owner_id);
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
   select e.agent_id, e.revoked_at is not null into v_agent, v_revoked
     from switchboard.endpoints e where e.id = v_t.endpoint_id;
   return switchboard_internal.todo_detail(v_t, least(coalesce(attempts_limit, 50), switchboard_internal.limit_of('attempts_limit_max')))
-      || jsonb_build_object('agent_id', v_agent, 'endpoint_revoked', v_revoked);
+      || jsonb_build_object('agent_id', v_agent, 'endpoint_revoked', v_revoked,
+                            'team', (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = v_t.team_id));
 end;
 $$;
 
@@ -1616,10 +1816,10 @@ $$;
 COMMENT ON FUNCTION switchboard.owner_get_todo(owner_id uuid, todo_id uuid, attempts_limit integer) IS 'the Board''s todo drawer: one todo of the owner''s scope in full, with its
 attempts. Payload, routing, result, next_retry_at and dead_letter, its attempts newest first (the
 open one included) up to attempts_limit, attempts_total, attempts_pruned, the untrusted-data
-notice, and its endpoint''s agent_id and endpoint_revoked. Reads only and takes no lock, so a
-human looking at a todo never makes claim_next skip it. Returns the todo document. Errors:
-not_found (unknown, or a todo of another owner''s endpoints: the same answer), invalid
-(attempts_limit below 0).
+notice, its adding endpoint''s agent_id and endpoint_revoked, and its team ({id, name}, null for a
+personal todo). Reads only and takes no lock, so a human looking at a todo never makes claim_next
+skip it. Returns the todo document. Errors: not_found (unknown, or a todo outside the owner''s
+scopes: the same answer), invalid (attempts_limit below 0).
 
 attempts_limit: attempts returned, newest first, at most 50.
 
@@ -1645,13 +1845,14 @@ begin
   select p.after_ts, p.after_id into v_after_ts, v_after_id
     from switchboard_internal.list_page(state, v_size, cursor, 'owner_list_todos') p;
 
-  select array_agg(switchboard_internal.todo_json(s.x) || jsonb_build_object('agent_id', s.agent_id)
+  select array_agg(switchboard_internal.todo_json(s.x) || jsonb_build_object('agent_id', s.agent_id, 'team', s.team)
                    order by (s.x).created_at desc, (s.x).id desc)
     into v_rows
-    from (select x, e.agent_id
+    from (select x, e.agent_id,
+                 (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = x.team_id) as team
             from switchboard.todos x
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where e.owner_id = owner_id
+           where x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
              and (queue is null or x.queue = queue)
              and (state is null or x.state = state)
              and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
@@ -1673,10 +1874,12 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard.owner_list_todos(owner_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text) IS 'the Board''s todo list: the owner''s todos, newest first, filtered, a page at a
-time. The todos of the endpoints the owner vended, each with its endpoint''s agent_id; filters
-combine; pass next_cursor back as cursor for the next page. Reads only. Returns {todos:
-[todo...], next_cursor} (null on the last page). Errors: invalid (state not one of pending,
-claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not return).
+time. The todos of the owner''s scopes (of the endpoints it vended, and of the teams it is a
+member of), each with its adding endpoint''s agent_id and its team ({id, name}, null for a
+personal todo); filters combine; pass next_cursor back as cursor for the next page. Reads only.
+Returns {todos: [todo...], next_cursor} (null on the last page). Errors: invalid (state not one
+of pending, claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not
+return).
 
 Example: select switchboard.owner_list_todos(owner_id => ''<owner_id>'', state => ''failed'',
   dead_letter => true);';
@@ -1736,12 +1939,13 @@ CREATE FUNCTION switchboard.owner_queues(owner_id uuid) RETURNS jsonb
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
   select jsonb_build_object(
-    'queues', coalesce(jsonb_agg(q.doc order by q.queue), '[]'::jsonb),
+    'queues', coalesce(jsonb_agg(q.doc order by q.queue, q.team_name nulls first, q.team_id), '[]'::jsonb),
     'as_of', switchboard_internal.ts(now()))
   from (
-    select x.queue,
+    select x.queue, x.team_id, t.name as team_name,
            jsonb_build_object(
              'queue', x.queue,
+             'team', case when x.team_id is not null then jsonb_build_object('id', x.team_id, 'name', t.name) end,
              'agents', to_jsonb(array_agg(distinct e.agent_id order by e.agent_id)),
              'counts', jsonb_build_object(
                'pending', count(*) filter (where x.state = 'pending'),
@@ -1758,8 +1962,9 @@ CREATE FUNCTION switchboard.owner_queues(owner_id uuid) RETURNS jsonb
            ) as doc
       from switchboard.todos x
       join switchboard.endpoints e on e.id = x.endpoint_id
-     where e.owner_id = owner_queues.owner_id
-     group by x.queue
+      left join switchboard.teams t on t.id = x.team_id
+     where x.scope_id in (select switchboard_internal.owner_scopes(owner_queues.owner_id))
+     group by x.queue, x.team_id, t.name
   ) q
 $$;
 
@@ -1768,11 +1973,12 @@ $$;
 -- Name: FUNCTION owner_queues(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.owner_queues(owner_id uuid) IS 'the Board''s queue overview, per queue name of the owner''s endpoints. Counts by
-state, dead letters, scheduled retries, the agents whose endpoints hold the queue, and the oldest
-claimable todo with its age in seconds. Reads only. Returns {queues: [{queue, agents, counts,
-total, dead_letters, retries_scheduled, oldest_claimable_at, oldest_claimable_age_seconds}],
-as_of}. Errors: none.
+COMMENT ON FUNCTION switchboard.owner_queues(owner_id uuid) IS 'the Board''s queue overview, per queue of the owner''s scopes. Each queue name of its
+endpoints'' personal todos, and each of its teams'' (a team''s queue named apart by its team).
+Counts by state, dead letters, scheduled retries, the agents whose endpoints added to the queue,
+and the oldest claimable todo with its age in seconds. Reads only. Returns {queues: [{queue,
+team, agents, counts, total, dead_letters, retries_scheduled, oldest_claimable_at,
+oldest_claimable_age_seconds}], as_of}. Errors: none.
 
 Example: select switchboard.owner_queues(owner_id => ''<owner_id>'');';
 
@@ -2138,6 +2344,46 @@ Example: select switchboard.release(endpoint_id => ''<endpoint_id>'', todo_id =>
 
 
 --
+-- Name: remove_team_member(uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_role text;
+begin
+  perform switchboard_internal.team_row(team_id);
+  select m.role into v_role from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
+  if v_role = 'admin' and not exists (select 1 from switchboard.team_members m
+                                       where m.team_id = team_id and m.owner_id <> owner_id and m.role = 'admin') then
+    perform switchboard_internal.raise('conflict', 'the team would have no admin', 'Make another member an admin first.');
+  end if;
+  delete from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
+  return jsonb_build_object('team_id', team_id, 'owner_id', owner_id, 'removed', v_role is not null);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION remove_team_member(team_id uuid, owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) IS 'takes an owner out of a team. Its access to the team''s todos ends in this
+transaction, open Board sessions included (every owner read checks membership as it runs), even
+to todos its own endpoints added to a team queue. The endpoints it vended in the team stay in the
+team (revoke them to stop them). Removing the last admin is refused. Locks the team row. Returns
+{team_id, owner_id, removed} (removed false when it was not a member). Errors: not_found (no such
+team), conflict (it is the team''s last admin).
+
+owner_id: the owner to remove.
+
+Example: select switchboard.remove_team_member(team_id => ''<team_id>'', owner_id => ''<owner_id>'');';
+
+
+--
 -- Name: requeue_due_retries(integer); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2149,7 +2395,7 @@ CREATE FUNCTION switchboard.requeue_due_retries(batch_limit integer DEFAULT NULL
 declare
   v_now timestamptz := now();
   v_count integer;
-  v_endpoints uuid[];
+  v_scopes uuid[];
   v_queues text[];
   v_wakes text[];
 begin
@@ -2167,14 +2413,14 @@ begin
        set state = 'pending', next_retry_at = null, updated_at = v_now
       from due d
      where x.id = d.id
-    returning x.endpoint_id, x.queue, x.a2a_wake_key
+    returning x.scope_id, x.queue, x.a2a_wake_key
   )
-  select count(*)::integer, array_agg(m.endpoint_id), array_agg(m.queue),
+  select count(*)::integer, array_agg(m.scope_id), array_agg(m.queue),
          array_agg(distinct m.a2a_wake_key) filter (where m.a2a_wake_key is not null)
-    into v_count, v_endpoints, v_queues, v_wakes from moved m;
+    into v_count, v_scopes, v_queues, v_wakes from moved m;
   perform switchboard_internal.a2a_wake(w.key) from unnest(v_wakes) w(key);
-  perform switchboard_internal.ring(d.endpoint_id, d.queue)
-     from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues) u(endpoint_id, queue)) d;
+  perform switchboard_internal.ring(d.scope_id, d.queue)
+     from (select distinct u.scope_id, u.queue from unnest(v_scopes, v_queues) u(scope_id, queue)) d;
   return v_count;
 end;
 $$;
@@ -2213,7 +2459,7 @@ begin
      set state = 'pending', attempt = 0, next_retry_at = null, ready_at = now(), updated_at = now()
    where x.id = v_t.id
   returning x.* into v_t;
-  perform switchboard_internal.ring(v_t.endpoint_id, v_t.queue);
+  perform switchboard_internal.ring(v_t.scope_id, v_t.queue);
   perform switchboard_internal.a2a_wake(v_t.a2a_wake_key);
   return switchboard_internal.todo_json(v_t);
 end;
@@ -2261,8 +2507,12 @@ begin
     perform pg_notify('switchboard_credentials_refused',
                       concat_ws(',', encode(v_endpoint.credential_sha256, 'hex'), encode(v_endpoint.previous_credential_sha256, 'hex')));
     for v_t in
+      -- Its own scope's claimed todos, as before teams; of its team's, only those its agent holds (the team's work
+      -- it added goes on: the adder is provenance, not authority).
       select x.* from switchboard.todos x
-       where x.endpoint_id = v_endpoint.id and x.state = 'claimed'
+       where x.state = 'claimed'
+         and (x.scope_id = v_endpoint.id
+              or (x.scope_id = v_endpoint.team_id and x.owner = 'agent:' || v_endpoint.agent_id))
        order by x.id
        for update
     loop
@@ -2281,11 +2531,13 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard.revoke_endpoint(owner_id uuid, endpoint_id uuid) IS 'an owner revokes an endpoint: forbidden from now on, its claimed todos
-dead-lettered. Every todo of it that is claimed now has its attempt closed revoked/dead_lettered
-and becomes a dead letter. Locks the endpoint row, then its claimed todos. Revoking twice changes
-nothing more. Notifies switchboard_credentials_refused with the digests of the credentials it
-refused (never an id). Returns {endpoint_id, agent_id, revoked_at, todos_dead_lettered}. Errors:
-not_found (no such endpoint among the owner''s; another owner''s endpoint looks the same).
+dead-lettered. Every claimed todo of its own scope, and every todo of its team''s that its agent
+holds, has its attempt closed revoked/dead_lettered and becomes a dead letter (the team''s todos
+it added and others hold go on). Locks the endpoint row, then its claimed todos. Revoking twice
+changes nothing more. Notifies switchboard_credentials_refused with the digests of the
+credentials it refused (never an id). Returns {endpoint_id, agent_id, revoked_at,
+todos_dead_lettered}. Errors: not_found (no such endpoint among the owner''s; another owner''s
+endpoint looks the same).
 
 endpoint_id: the endpoint to revoke (one of the owner''s).
 
@@ -2775,10 +3027,10 @@ Example: select key, stored, in_force, why from switchboard.settings_in_force();
 
 
 --
--- Name: vend_endpoint(uuid, text, text[]); Type: FUNCTION; Schema: switchboard; Owner: -
+-- Name: vend_endpoint(uuid, text, text[], uuid); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
-CREATE FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[] DEFAULT NULL::text[]) RETURNS jsonb
+CREATE FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[] DEFAULT NULL::text[], team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $_$
@@ -2804,28 +3056,46 @@ begin
     -- Spelled out in the canonical order, without repeats.
     select array_agg(v order by o) into v_verbs from unnest(v_all) with ordinality u(v, o) where v = any (verbs);
   end if;
-  insert into switchboard.endpoints (owner_id, agent_id, verbs, credential_sha256)
-  values (owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential))
+  if team_id is not null then
+    -- Locked, so a member removed meanwhile, or a second vend of the same agent_id, waits for this one.
+    perform 1 from switchboard.teams t where t.id = team_id for update;
+    if not exists (select 1 from switchboard.team_members m
+                    where m.team_id = team_id and m.owner_id = owner_id and m.role = 'admin') then
+      perform switchboard_internal.raise('not_found', format('no team %s in this scope', team_id),
+                                         'An endpoint is vended in a team by an admin of that team; list_teams shows yours.');
+    end if;
+    if exists (select 1 from switchboard.endpoints e
+                where e.team_id = team_id and e.agent_id = agent_id and e.revoked_at is null) then
+      perform switchboard_internal.raise('conflict', format('a live endpoint of this team is already agent %s', agent_id),
+                                         'Within a team an agent id names one holder: choose another, or revoke that endpoint first.');
+    end if;
+  end if;
+  insert into switchboard.endpoints (owner_id, agent_id, verbs, credential_sha256, team_id)
+  values (owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
   returning * into v_endpoint;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id, 'agent_id', v_endpoint.agent_id,
-                            'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,
+                            'verbs', to_jsonb(v_endpoint.verbs), 'team_id', v_endpoint.team_id, 'credential', v_credential,
                             'created_at', switchboard_internal.ts(v_endpoint.created_at));
 end;
 $_$;
 
 
 --
--- Name: FUNCTION vend_endpoint(owner_id uuid, agent_id text, verbs text[]); Type: COMMENT; Schema: switchboard; Owner: -
+-- Name: FUNCTION vend_endpoint(owner_id uuid, agent_id text, verbs text[], team_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[]) IS 'an owner mints an agent credential, with a verb set frozen from then on. Returns
-{endpoint_id, owner_id, agent_id, verbs, credential, created_at}; the credential is shown here
-once and only its SHA-256 is stored. Errors: not_found (no such owner), invalid (agent_id format;
-unknown, empty or null verbs).
+COMMENT ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[], team_id uuid) IS 'an owner mints an agent credential, with a verb set frozen from then on. In a team
+when team_id is given (the owner must be an admin of it): the endpoint then reaches the team''s
+todos through its verb set, and that is fixed too. Returns {endpoint_id, owner_id, agent_id,
+verbs, team_id, credential, created_at}; the credential is shown here once and only its SHA-256
+is stored. Errors: not_found (no such owner; no such team among those the owner is an admin of),
+invalid (agent_id format; unknown, empty or null verbs), conflict (a live endpoint of the team
+already has this agent_id: within a team an agent id names one holder).
 
 agent_id: the agent''s name; every worker on the endpoint holds leases as agent:<agent_id>.
 verbs: the agent verbs it may call; null: every one (add_todo, claim, claim_next, heartbeat,
   complete, fail, release, get_todo, list_todos).
+team_id: the team to vend it in; null: a personal endpoint.
 
 Example: select switchboard.vend_endpoint(owner_id => ''<owner_id>'', agent_id => ''buildbot'',
   verbs => array[''claim_next'', ''heartbeat'', ''complete'', ''fail'']);';
@@ -4206,6 +4476,49 @@ forbidden (unknown, expired or revoked; not told apart).';
 
 
 --
+-- Name: agent_reaches(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select agent_reaches.scope_id = agent_reaches.endpoint_id
+      or agent_reaches.scope_id = (select e.team_id from switchboard.endpoints e where e.id = agent_reaches.endpoint_id);
+$$;
+
+
+--
+-- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid) IS 'the one rule for which todos an endpoint reaches. Its own scope (todos it added to
+a personal queue, scope_id = the endpoint) and its team''s (scope_id = the team it was vended in).
+A claimer''s endpoint never widens it: the todo''s scope decides (ADR-0039). Every agent-path read
+and transition puts it in its WHERE; a SQL function with one expression, so the planner inlines
+it, and the team is read only for a todo that is not the endpoint''s own. Reads only.';
+
+
+--
+-- Name: agent_scopes(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.agent_scopes(endpoint_id uuid) RETURNS uuid[]
+    LANGUAGE sql STABLE
+    AS $$
+  select array_remove(array[e.id, e.team_id], null) from switchboard.endpoints e where e.id = agent_scopes.endpoint_id;
+$$;
+
+
+--
+-- Name: FUNCTION agent_scopes(endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.agent_scopes(endpoint_id uuid) IS 'the scopes an endpoint reaches, as an array: itself, then its team when it was
+vended in one. The same rule as agent_reaches, for the reads that list a scope at a time (each
+scope is one ordered index range: a list merges them rather than sorting every todo). Reads only.';
+
+
+--
 -- Name: agent_verbs(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -4462,6 +4775,8 @@ CREATE TABLE switchboard.todos (
     head_artifact text,
     lease_token_sha256 bytea,
     a2a_wake_key text,
+    team_id uuid,
+    scope_id uuid GENERATED ALWAYS AS (COALESCE(team_id, endpoint_id)) STORED,
     CONSTRAINT todos_row_rules CHECK (switchboard_internal.todos_row_ok(state, owner, lease_expires_at, ready_at, next_retry_at, attempt, max_attempts, last_seq, attempts_pruned, head_claimer_kind, head_endpoint_id, head_owner_id, head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256))
 )
 WITH (fillfactor='80');
@@ -4621,6 +4936,20 @@ COMMENT ON COLUMN switchboard.todos.a2a_wake_key IS 'The filing endpoint''s a2a_
 
 
 --
+-- Name: COLUMN todos.team_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.team_id IS 'The team whose scope the todo is in (a team queue), or null: the adding endpoint''s.';
+
+
+--
+-- Name: COLUMN todos.scope_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.todos.scope_id IS 'The scope every read and transition checks: the team (team_id) or else the adding endpoint. Generated, never written.';
+
+
+--
 -- Name: todo_attempts; Type: VIEW; Schema: switchboard; Owner: -
 --
 
@@ -4729,6 +5058,7 @@ CREATE TABLE switchboard.endpoints (
     a2a_wake_key text DEFAULT replace((gen_random_uuid())::text, '-'::text, ''::text) NOT NULL,
     clocked_in boolean DEFAULT true NOT NULL,
     presence_since timestamp with time zone DEFAULT now() NOT NULL,
+    team_id uuid,
     CONSTRAINT endpoints_agent_id_format CHECK ((agent_id ~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$'::text)),
     CONSTRAINT endpoints_credential_is_sha256 CHECK ((octet_length(credential_sha256) = 32)),
     CONSTRAINT endpoints_default_queue_format CHECK ((default_queue ~ '^[A-Za-z0-9][A-Za-z0-9_.:/-]{0,127}$'::text)),
@@ -4772,6 +5102,13 @@ COMMENT ON COLUMN switchboard.endpoints.clocked_in IS 'Presence (ADR-0027): fals
 --
 
 COMMENT ON COLUMN switchboard.endpoints.presence_since IS 'When the endpoint last clocked in or out (created_at until then).';
+
+
+--
+-- Name: COLUMN endpoints.team_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.endpoints.team_id IS 'The team the endpoint was vended in (null: a personal endpoint). Fixed at vend, like its verb set.';
 
 
 --
@@ -4972,29 +5309,32 @@ URL). Switchboard POSTs to it and never reads the answer. Errors: invalid.';
 
 
 --
--- Name: claim_caller(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+-- Name: claim_caller(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) RETURNS TABLE(agent_id text, budgeted boolean, stored_lease text)
+CREATE FUNCTION switchboard_internal.claim_caller(endpoint_id uuid, queue text) RETURNS TABLE(agent_id text, budgeted boolean, stored_lease text, team_id uuid, scope_id uuid)
     LANGUAGE sql STABLE
     AS $$
   select e.agent_id,
          exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id),
-         (select s.value from switchboard.settings s where s.key = 'default_lease_seconds')
+         (select s.value from switchboard.settings s where s.key = 'default_lease_seconds'),
+         e.team_id,
+         switchboard_internal.queue_scope(e.id, e.team_id, claim_caller.queue)
     from switchboard_internal.authorized_endpoint(claim_caller.endpoint_id, 'claim_next') e;
 $$;
 
 
 --
--- Name: FUNCTION claim_caller(endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION claim_caller(endpoint_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) IS 'what claim_next reads about its caller before it picks. One place for both of its
+COMMENT ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid, queue text) IS 'what claim_next reads about its caller before it picks. One place for both of its
 pick statements: the authorized endpoint''s agent_id (authorized_endpoint with the verb
 claim_next; no row when it is unknown, revoked or not vended claim_next), whether it has a claim
-budget (an endpoint_admission row: open_attempt then charges it), and the stored
-default_lease_seconds setting. Inlined into the pick statement, so it costs what the join written
-out would. Reads only.';
+budget (an endpoint_admission row: open_attempt then charges it), the stored
+default_lease_seconds setting, the endpoint''s team (null: a personal endpoint), and the scope the
+queue names for it (queue_scope: its team''s for a team queue, else its own; its own without a
+queue). Inlined into the pick statement, so it costs what the join written out would. Reads only.';
 
 
 --
@@ -5297,7 +5637,7 @@ begin
   end if;
   if v_ready <= v_now then
     -- Claimable now: released, or failed with a retry already due (a zero backoff).
-    perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
+    perform switchboard_internal.ring(v_todo.scope_id, v_todo.queue);
   elsif v_disposition = 'dead_lettered' and t.state = 'claimed' then
     perform switchboard_internal.notify_dead_letter(v_todo.id, v_todo.last_seq, v_todo.endpoint_id);
   end if;
@@ -5341,7 +5681,7 @@ declare
   v_truncated boolean := false;
   v_pair record;
   v_doc jsonb;
-  v_endpoint uuid;
+  v_scope uuid;
   v_queue text;
   v_wake text;
 begin
@@ -5368,13 +5708,13 @@ begin
            , head_ended_at = v_now, head_outcome = end_held.outcome, head_disposition = v_pair.disposition,
            head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
-     where x.id = todo_id and x.endpoint_id = endpoint_id
+     where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
        and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256,
              (select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e), lease_token)
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,
-              x.endpoint_id, x.queue, x.a2a_wake_key
+              x.scope_id, x.queue, x.a2a_wake_key
   -- history{
   ), counted as (
     -- held closed exactly the one open attempt: count it here, as one more part of the closing statement, rather
@@ -5384,12 +5724,12 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
   )
-  select h.doc, h.endpoint_id, h.queue, h.a2a_wake_key into v_doc, v_endpoint, v_queue, v_wake from held h;
+  select h.doc, h.scope_id, h.queue, h.a2a_wake_key into v_doc, v_scope, v_queue, v_wake from held h;
   if v_wake is not null then
     perform switchboard_internal.a2a_wake(v_wake);
   end if;
   if outcome = 'released' and v_doc is not null then
-    perform switchboard_internal.ring(v_endpoint, v_queue);
+    perform switchboard_internal.ring(v_scope, v_queue);
   end if;
   return v_doc;
 end;
@@ -5460,7 +5800,7 @@ declare
   v_t switchboard.todos;
 begin
   select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and x.endpoint_id = endpoint_id
+   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
    for update;
   if not found then
     perform switchboard_internal.not_found(todo_id);
@@ -5773,7 +6113,7 @@ CREATE FUNCTION switchboard_internal.on_todo_claimable() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 begin
-  perform switchboard_internal.ring(new.endpoint_id, new.queue);
+  perform switchboard_internal.ring(new.scope_id, new.queue);
   return null;
 end;
 $$;
@@ -5911,10 +6251,11 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) IS 'the claim transition shared by claim, claim_next and the Board''s claim. The caller
 has locked the todo row and checked that it is claimable, and passes what it read of it: its id,
-endpoint and queue, whether it has an attempt already (has_head) and whether that one is a lapsed
-lease being taken over (lapsed). The todo becomes claimed (counter +1, seq +1, lease set) and its
-new attempt is opened in the same UPDATE: a todo''s newest attempt is its head (the head_* columns
-of its row), so opening one writes no other row. A todo claimed before first moves its head to
+endpoint (whose claim budget is charged: the claimer''s, or the adder''s for an owner''s claim) and
+queue, whether it has an attempt already (has_head) and whether that one is a lapsed lease being
+taken over (lapsed). The todo becomes claimed (counter +1, seq +1, lease set) and its new attempt
+is opened in the same UPDATE: a todo''s newest attempt is its head (the head_* columns of its
+row), so opening one writes no other row. A todo claimed before first moves its head to
 earlier_attempts, closed as it was, or, when it is a lapsed lease being taken over, closed
 lease_expired/requeued (and counted); once a todo is over attempt_history_max_per_todo, the
 oldest earlier attempts are deleted and counted in attempts_pruned. Returns the claim document:
@@ -5941,7 +6282,7 @@ declare
 begin
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id
-     and x.endpoint_id in (select e.id from switchboard.endpoints e where e.owner_id = owner_id)
+     and switchboard_internal.owner_reaches(x.scope_id, owner_id)
    for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
@@ -6025,6 +6366,52 @@ not_found, conflict.';
 
 
 --
+-- Name: owner_reaches(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select exists (select 1 from switchboard.endpoints e
+                  where e.id = owner_reaches.scope_id and e.owner_id = owner_reaches.owner_id)
+      or exists (select 1 from switchboard.team_members m
+                  where m.team_id = owner_reaches.scope_id and m.owner_id = owner_reaches.owner_id);
+$$;
+
+
+--
+-- Name: FUNCTION owner_reaches(scope_id uuid, owner_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_id uuid) IS 'whether an owner reaches a todo of this scope. The rule of owner_scopes: an
+endpoint it vended, or a team it is a member of. Reads only.';
+
+
+--
+-- Name: owner_scopes(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.owner_scopes(owner_id uuid) RETURNS SETOF uuid
+    LANGUAGE sql STABLE
+    AS $$
+  select e.id from switchboard.endpoints e where e.owner_id = owner_scopes.owner_id
+  union all
+  select m.team_id from switchboard.team_members m where m.owner_id = owner_scopes.owner_id;
+$$;
+
+
+--
+-- Name: FUNCTION owner_scopes(owner_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.owner_scopes(owner_id uuid) IS 'the scopes an owner reaches on the Board and through the owner_* API. Every
+endpoint it vended (their personal todos) and every team it is a member of (the team''s todos). A
+team todo is reached only through membership, so removing a member ends its access in that
+transaction, even to todos its own endpoints added. The one definition owner_reaches and every
+owner list read. Reads only.';
+
+
+--
 -- Name: presence_endpoint(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6035,7 +6422,11 @@ CREATE FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_i
 declare
   v_id uuid;
 begin
-  select e.id into v_id from switchboard.endpoints e where e.id = endpoint_id and e.owner_id = owner_id;
+  select e.id into v_id from switchboard.endpoints e
+   where e.id = endpoint_id
+     and (e.owner_id = owner_id
+          or exists (select 1 from switchboard.team_members m
+                      where m.team_id = e.team_id and m.owner_id = owner_id and m.role = 'admin'));
   if v_id is null then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
                                        'list_endpoints shows the endpoints you vended.');
@@ -6050,10 +6441,9 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) IS 'which owner may clock an endpoint in or out from the Board and the CLI. The
-one place that says so: the owner that vended it. (When teams exist, an admin of the endpoint''s
-team may too: that is this function''s where clause, and nowhere else.) Returns the endpoint id.
-Errors: not_found (no such endpoint among those the owner may clock: another owner''s endpoint
-answers exactly as an unknown one).';
+one place that says so: the owner that vended it, or an admin of the team it was vended in.
+Returns the endpoint id. Errors: not_found (no such endpoint among those the owner may clock:
+another owner''s endpoint answers exactly as an unknown one).';
 
 
 --
@@ -6091,6 +6481,29 @@ carries only the row''s id. A ring that arrives while the worker delivers keeps 
 (delivered() removes it only when no ring came since it was read), so it is delivered again.
 Locks the delivery row until the caller commits: concurrent rings of one queue take their turn on
 it.';
+
+
+--
+-- Name: queue_scope(uuid, uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) RETURNS uuid
+    LANGUAGE sql STABLE
+    AS $$
+  select case when queue_scope.team_id is null then queue_scope.endpoint_id
+              else coalesce((select q.team_id from switchboard.team_queues q
+                              where q.team_id = queue_scope.team_id and q.queue = queue_scope.queue),
+                            queue_scope.endpoint_id) end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_scope(endpoint_id uuid, team_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) IS 'the scope a queue name means for an endpoint. Its team''s when the endpoint was
+vended in a team and the team made that name a team queue, else the endpoint''s own. add_todo
+files into it and claim_next with a queue picks from it. Reads only.';
 
 
 --
@@ -6161,6 +6574,7 @@ declare
   v_ids uuid[];
   v_seqs integer[];
   v_endpoints uuid[];
+  v_scopes uuid[];
   v_queues text[];
   v_caps boolean[];
   v_wakes text[];
@@ -6175,7 +6589,7 @@ begin
            head_disposition = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).disposition
            -- history}
      where x.id = any(todo_ids) and x.state = 'claimed' and x.lease_expires_at <= at_time
-    returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap, x.a2a_wake_key
+    returning x.id, x.last_seq, x.endpoint_id, x.scope_id, x.queue, x.attempt >= x.max_attempts as at_cap, x.a2a_wake_key
   -- history{
   ), counted as (
     -- Once per queue, not once per row: a thousand row-by-row bumps of one counter row walk an ever longer chain
@@ -6185,16 +6599,16 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
   -- history}
   )
-  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.queue), array_agg(m.at_cap),
+  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.scope_id), array_agg(m.queue), array_agg(m.at_cap),
          array_agg(distinct m.a2a_wake_key) filter (where m.a2a_wake_key is not null)
-    into v_ids, v_seqs, v_endpoints, v_queues, v_caps, v_wakes
+    into v_ids, v_seqs, v_endpoints, v_scopes, v_queues, v_caps, v_wakes
     from moved m;
   perform switchboard_internal.a2a_wake(w.key) from unnest(v_wakes) w(key);
   perform switchboard_internal.notify_dead_letter(u.id, u.seq, u.endpoint_id)
      from unnest(v_ids, v_seqs, v_endpoints, v_caps) u(id, seq, endpoint_id, at_cap)
     where u.at_cap;
-  perform switchboard_internal.ring(d.endpoint_id, d.queue)
-     from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues, v_caps) u(endpoint_id, queue, at_cap)
+  perform switchboard_internal.ring(d.scope_id, d.queue)
+     from (select distinct u.scope_id, u.queue from unnest(v_scopes, v_queues, v_caps) u(scope_id, queue, at_cap)
             where not u.at_cap) d;
   return query select u.queue from unnest(v_queues) u(queue);
 end;
@@ -6255,39 +6669,48 @@ rejected.';
 -- Name: ring(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) RETURNS void
+CREATE FUNCTION switchboard_internal.ring(scope_id uuid, queue text) RETURNS void
     LANGUAGE plpgsql
     AS $$
 #variable_conflict use_variable
 declare
-  v_url text;
-  v_in boolean;
+  v_e record;
+  v_found boolean := false;
 begin
-  select e.doorbell_url, e.clocked_in into v_url, v_in from switchboard.endpoints e where e.id = endpoint_id;
-  if not v_in then
-    perform switchboard_internal.count_doorbell_skips(1);
+  -- A personal scope is its endpoint (one primary-key read, as before teams); a team scope rings each endpoint of the
+  -- team that can claim, each by its own tags, so the server's waiters stay keyed by endpoint.
+  for v_e in
+    select e.id, e.doorbell_url, e.clocked_in from switchboard.endpoints e where e.id = scope_id
+  loop
+    v_found := true;
+    perform switchboard_internal.ring_endpoint(v_e.id, v_e.doorbell_url, v_e.clocked_in, queue);
+  end loop;
+  if v_found then
     return;
   end if;
-  perform switchboard_internal.signal('switchboard_doorbell',
-            array['endpoint:' || endpoint_id::text, 'queue:' || endpoint_id::text || ':' || queue]);
-  if v_url is not null then
-    perform switchboard_internal.queue_doorbell_webhook(endpoint_id, queue);
-  end if;
+  for v_e in
+    select e.id, e.doorbell_url, e.clocked_in from switchboard.endpoints e
+     where e.team_id = scope_id and e.revoked_at is null and switchboard_internal.verb_held(e.verbs, 'claim_next')
+     order by e.id
+  loop
+    perform switchboard_internal.ring_endpoint(v_e.id, v_e.doorbell_url, v_e.clocked_in, queue);
+  end loop;
 end;
 $$;
 
 
 --
--- Name: FUNCTION ring(endpoint_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION ring(scope_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) IS 'a todo of this endpoint and queue became claimable now: rings the doorbell and queues the
-webhook. In the caller''s transaction, unless the endpoint is clocked out (then nothing rings, and
-the skip is counted in doorbell_skips for metrics). Called by the insert trigger (add_todo:
-on_todo_claimable) and by every transition that makes a todo claimable again (release,
-owner_release, reap below the cap, requeue_due_retries, retry_now) in its own statement, not by
-an update trigger on todos, whose WHEN clause every UPDATE of todos (each claim and each
-complete) would compile.
+COMMENT ON FUNCTION switchboard_internal.ring(scope_id uuid, queue text) IS 'a todo of this scope and queue became claimable now: rings its doorbells. Rings the
+doorbell and queues the webhook of the endpoint, or of each endpoint of the team that may claim
+it (live, vended claim_next). In the caller''s transaction, for each endpoint unless it is clocked
+out (then nothing rings for it, and the skip is counted in doorbell_skips for metrics). Called by
+the insert trigger (add_todo: on_todo_claimable) and by every transition that makes a todo
+claimable again (release, owner_release, reap below the cap, requeue_due_retries, retry_now) in
+its own statement, not by an update trigger on todos, whose WHEN clause every UPDATE of todos
+(each claim and each complete) would compile.
 
 * The doorbell: a signal on channel switchboard_doorbell (signal) naming the endpoint and the
   queue by their opaque tags: no id, no queue name, no user text, and authenticated, so the
@@ -6297,6 +6720,37 @@ complete) would compile.
   and queue.
 * When the endpoint has a doorbell_url, its webhook delivery (queue_doorbell_webhook), one per
   endpoint and queue at a time, so a burst of adds is delivered as one POST.';
+
+
+--
+-- Name: ring_endpoint(uuid, text, boolean, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.ring_endpoint(endpoint_id uuid, doorbell_url text, clocked_in boolean, queue text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+begin
+  if not clocked_in then
+    perform switchboard_internal.count_doorbell_skips(1);
+    return;
+  end if;
+  perform switchboard_internal.signal('switchboard_doorbell',
+            array['endpoint:' || endpoint_id::text, 'queue:' || endpoint_id::text || ':' || queue]);
+  if doorbell_url is not null then
+    perform switchboard_internal.queue_doorbell_webhook(endpoint_id, queue);
+  end if;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION ring_endpoint(endpoint_id uuid, doorbell_url text, clocked_in boolean, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.ring_endpoint(endpoint_id uuid, doorbell_url text, clocked_in boolean, queue text) IS 'rings one endpoint for a queue, ring''s per-endpoint part. The signal on
+switchboard_doorbell with its opaque tags, and its webhook delivery when it has a doorbell_url;
+nothing when it is clocked out, counted in doorbell_skips instead.';
 
 
 --
@@ -6336,18 +6790,23 @@ begin
         perform switchboard_internal.count_doorbell_skips(v_skipped);
       end if;
     else
-      -- Each queue once: a skip scan over todos_ready_queue_idx, however many todos wait.
+      -- Each queue of each of its scopes (its own, its team's) once: a skip scan over todos_ready_queue_idx, however
+      -- many todos wait. Only this endpoint is rung: the rest of its team heard the rings while it was out.
       for v_queue in
-        with recursive q(queue) as (
-          (select x.queue from switchboard.todos x
-            where x.endpoint_id = v_e.id and x.ready_at <= now() order by x.queue limit 1)
+        with recursive q(scope_id, queue) as (
+          (select x.scope_id, x.queue from switchboard.todos x
+            where x.scope_id = v_e.id and x.ready_at <= now() order by x.queue limit 1)
           union all
-          select (select x.queue from switchboard.todos x
-                   where x.endpoint_id = v_e.id and x.ready_at <= now() and x.queue > q.queue order by x.queue limit 1)
+          (select x.scope_id, x.queue from switchboard.todos x
+            where x.scope_id = v_e.team_id and x.ready_at <= now() order by x.queue limit 1)
+          union all
+          select q.scope_id, (select x.queue from switchboard.todos x
+                               where x.scope_id = q.scope_id and x.ready_at <= now() and x.queue > q.queue
+                               order by x.queue limit 1)
             from q where q.queue is not null)
-        select q.queue from q where q.queue is not null
+        select distinct q.queue from q where q.queue is not null
       loop
-        perform switchboard_internal.ring(v_e.id, v_queue);
+        perform switchboard_internal.ring_endpoint(v_e.id, v_e.doorbell_url, true, v_queue);
       end loop;
     end if;
   end if;
@@ -6365,12 +6824,12 @@ COMMENT ON FUNCTION switchboard_internal.set_presence(endpoint_id uuid, clocked_
 it (an agent''s clock_in and clock_out, its owner''s on the Board and the CLI, the DBA''s
 set_endpoint_presence); the caller has checked who may. Clocked out, the endpoint is rung by no
 doorbell: ring() skips it, and the webhook deliveries queued for it before are dropped (counted
-as skipped). Clocked back in, it is rung once for each of its queues with a todo claimable now,
-so what came in while it was out reaches its long polls and its webhook. Its claims open attempts
-exactly as before either way. presence_since moves only when presence changes. Locks the endpoint
-row. Returns {endpoint_id, agent_id, clocked_in, presence_since, changed}. Errors: invalid
-(clocked_in null), not_found (no such endpoint), conflict (revoked: no doorbell rings for it
-anyway).';
+as skipped). Clocked back in, it is rung once for each queue of its scopes (its own and its
+team''s) with a todo claimable now, so what came in while it was out reaches its long polls and
+its webhook. Its claims open attempts exactly as before either way. presence_since moves only
+when presence changes. Locks the endpoint row. Returns {endpoint_id, agent_id, clocked_in,
+presence_since, changed}. Errors: invalid (clocked_in null), not_found (no such endpoint),
+conflict (revoked: no doorbell rings for it anyway).';
 
 
 --
@@ -6484,6 +6943,91 @@ xid its id (together unique to the transaction, so a listener can tell a replay)
 another channel). HMAC (RFC 2104) from the key''s precomputed blocks, sha256(opad || sha256(ipad
 || message)), the key read once. Assigns the transaction an id if it has none (every caller
 writes anyway). Reads the signal key; never raises.';
+
+
+--
+-- Name: team_json(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.team_json(team_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  select jsonb_build_object(
+    'id', t.id, 'name', t.name, 'created_at', switchboard_internal.ts(t.created_at),
+    'members', coalesce((select jsonb_agg(jsonb_build_object('owner_id', m.owner_id, 'handle', o.handle, 'role', m.role,
+                                                             'added_at', switchboard_internal.ts(m.added_at))
+                                          order by m.role, lower(o.handle))
+                           from switchboard.team_members m join switchboard.owners o on o.id = m.owner_id
+                          where m.team_id = t.id), '[]'::jsonb),
+    'queues', coalesce((select jsonb_agg(q.queue order by q.queue) from switchboard.team_queues q where q.team_id = t.id),
+                       '[]'::jsonb),
+    'endpoints', coalesce((select jsonb_agg(jsonb_build_object('endpoint_id', e.id, 'agent_id', e.agent_id,
+                                                               'owner_id', e.owner_id, 'verbs', to_jsonb(e.verbs),
+                                                               'clocked_in', e.clocked_in,
+                                                               'presence_since', switchboard_internal.ts(e.presence_since),
+                                                               'revoked_at', switchboard_internal.ts(e.revoked_at))
+                                            order by e.agent_id, e.created_at)
+                             from switchboard.endpoints e where e.team_id = t.id), '[]'::jsonb))
+    from switchboard.teams t where t.id = team_json.team_id;
+$$;
+
+
+--
+-- Name: FUNCTION team_json(team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.team_json(team_id uuid) IS 'a team as the admin API and the Board show it. {id, name, created_at, members
+[{owner_id, handle, role, added_at}], queues [names], endpoints [{endpoint_id, agent_id,
+owner_id, verbs, clocked_in, presence_since, revoked_at}]}, each list in a stable order. Reads
+only.';
+
+
+--
+-- Name: teams; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.teams (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT teams_name_format CHECK ((name ~ '^[A-Za-z0-9][A-Za-z0-9 _.:/@-]{0,127}$'::text))
+);
+
+
+--
+-- Name: TABLE teams; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.teams IS 'Teams (ADR-0038): an owner scope shared by its members. Names are labels, not keys: two teams may share one.';
+
+
+--
+-- Name: team_row(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.team_row(team_id uuid) RETURNS switchboard.teams
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_team switchboard.teams;
+begin
+  select t.* into v_team from switchboard.teams t where t.id = team_id for update;
+  if not found then
+    perform switchboard_internal.raise('not_found', format('no team %s in this scope', team_id),
+                                       'list_teams shows the teams there are.');
+  end if;
+  return v_team;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION team_row(team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.team_row(team_id uuid) IS 'locks a team for a change of its members or queues. So two admins'' changes, and the
+last-admin rule, never race. Errors: not_found (no such team).';
 
 
 --
@@ -7071,6 +7615,45 @@ COMMENT ON TABLE switchboard.settings IS 'Operator settings, read on every use. 
 
 
 --
+-- Name: team_members; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.team_members (
+    team_id uuid NOT NULL,
+    owner_id uuid NOT NULL,
+    role text DEFAULT 'member'::text NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT team_members_role CHECK ((role = ANY (ARRAY['member'::text, 'admin'::text])))
+);
+
+
+--
+-- Name: TABLE team_members; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.team_members IS 'Who is in a team and as what: a member reads and acts on the team''s todos; an admin also manages members, team queues and team endpoints. Deleting the row ends access at once.';
+
+
+--
+-- Name: team_queues; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.team_queues (
+    team_id uuid NOT NULL,
+    queue text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT team_queues_queue_format CHECK ((queue ~ '^[A-Za-z0-9][A-Za-z0-9_.:/-]{0,127}$'::text))
+);
+
+
+--
+-- Name: TABLE team_queues; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.team_queues IS 'Queue names a team shares: a todo an endpoint of the team adds to one of them is the team''s (todos.team_id).';
+
+
+--
 -- Name: mcp_session_key; Type: TABLE; Schema: switchboard_internal; Owner: -
 --
 
@@ -7226,6 +7809,30 @@ ALTER TABLE ONLY switchboard.settings
 
 
 --
+-- Name: team_members team_members_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.team_members
+    ADD CONSTRAINT team_members_pkey PRIMARY KEY (team_id, owner_id);
+
+
+--
+-- Name: team_queues team_queues_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.team_queues
+    ADD CONSTRAINT team_queues_pkey PRIMARY KEY (team_id, queue);
+
+
+--
+-- Name: teams teams_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.teams
+    ADD CONSTRAINT teams_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: todos todos_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -7285,6 +7892,20 @@ CREATE UNIQUE INDEX endpoints_previous_credential_key ON switchboard.endpoints U
 
 
 --
+-- Name: endpoints_team_agent_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE UNIQUE INDEX endpoints_team_agent_idx ON switchboard.endpoints USING btree (team_id, agent_id) WHERE ((team_id IS NOT NULL) AND (revoked_at IS NULL));
+
+
+--
+-- Name: endpoints_team_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX endpoints_team_idx ON switchboard.endpoints USING btree (team_id) WHERE (team_id IS NOT NULL);
+
+
+--
 -- Name: owner_login_tokens_owner_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
@@ -7306,10 +7927,10 @@ CREATE UNIQUE INDEX owners_handle_key ON switchboard.owners USING btree (lower(h
 
 
 --
--- Name: todos_endpoint_created_idx; Type: INDEX; Schema: switchboard; Owner: -
+-- Name: team_members_owner_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
-CREATE INDEX todos_endpoint_created_idx ON switchboard.todos USING btree (endpoint_id, created_at DESC, id DESC);
+CREATE INDEX team_members_owner_idx ON switchboard.team_members USING btree (owner_id, team_id);
 
 
 --
@@ -7330,21 +7951,21 @@ CREATE INDEX todos_lease_lapse_idx ON switchboard.todos USING btree (((lease_exp
 -- Name: todos_leased_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
-CREATE INDEX todos_leased_idx ON switchboard.todos USING btree (endpoint_id, queue, lease_expires_at) WHERE (state = 'claimed'::text);
+CREATE INDEX todos_leased_idx ON switchboard.todos USING btree (scope_id, queue, lease_expires_at) WHERE (state = 'claimed'::text);
 
 
 --
 -- Name: todos_ready_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
-CREATE INDEX todos_ready_idx ON switchboard.todos USING btree (endpoint_id, priority DESC, ready_at) WHERE (ready_at IS NOT NULL);
+CREATE INDEX todos_ready_idx ON switchboard.todos USING btree (scope_id, priority DESC, ready_at) WHERE (ready_at IS NOT NULL);
 
 
 --
 -- Name: todos_ready_queue_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
-CREATE INDEX todos_ready_queue_idx ON switchboard.todos USING btree (endpoint_id, queue, priority DESC, ready_at) WHERE (ready_at IS NOT NULL);
+CREATE INDEX todos_ready_queue_idx ON switchboard.todos USING btree (scope_id, queue, priority DESC, ready_at) WHERE (ready_at IS NOT NULL);
 
 
 --
@@ -7352,6 +7973,13 @@ CREATE INDEX todos_ready_queue_idx ON switchboard.todos USING btree (endpoint_id
 --
 
 CREATE INDEX todos_retry_due_idx ON switchboard.todos USING btree (next_retry_at) WHERE (next_retry_at IS NOT NULL);
+
+
+--
+-- Name: todos_scope_created_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX todos_scope_created_idx ON switchboard.todos USING btree (scope_id, created_at DESC, id DESC);
 
 
 --
@@ -7432,6 +8060,14 @@ ALTER TABLE ONLY switchboard.endpoints
 
 
 --
+-- Name: endpoints endpoints_team_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.endpoints
+    ADD CONSTRAINT endpoints_team_id_fkey FOREIGN KEY (team_id) REFERENCES switchboard.teams(id);
+
+
+--
 -- Name: owner_login_tokens owner_login_tokens_owner_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -7448,11 +8084,43 @@ ALTER TABLE ONLY switchboard.owner_sessions
 
 
 --
+-- Name: team_members team_members_owner_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.team_members
+    ADD CONSTRAINT team_members_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES switchboard.owners(id);
+
+
+--
+-- Name: team_members team_members_team_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.team_members
+    ADD CONSTRAINT team_members_team_id_fkey FOREIGN KEY (team_id) REFERENCES switchboard.teams(id);
+
+
+--
+-- Name: team_queues team_queues_team_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.team_queues
+    ADD CONSTRAINT team_queues_team_id_fkey FOREIGN KEY (team_id) REFERENCES switchboard.teams(id);
+
+
+--
 -- Name: todos todos_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
 --
 
 ALTER TABLE ONLY switchboard.todos
     ADD CONSTRAINT todos_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES switchboard.endpoints(id);
+
+
+--
+-- Name: todos todos_team_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.todos
+    ADD CONSTRAINT todos_team_id_fkey FOREIGN KEY (team_id) REFERENCES switchboard.teams(id);
 
 
 --
@@ -7528,6 +8196,30 @@ GRANT ALL ON FUNCTION switchboard.a2a_send(endpoint_id uuid, message_id text, co
 
 REVOKE ALL ON FUNCTION switchboard.add_owner(handle text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.add_owner(handle text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION add_team(name text, admin_owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.add_team(name text, admin_owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.add_team(name text, admin_owner_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION add_team_member(team_id uuid, owner_id uuid, role text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.add_team_member(team_id uuid, owner_id uuid, role text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.add_team_member(team_id uuid, owner_id uuid, role text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION add_team_queue(team_id uuid, queue text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.add_team_queue(team_id uuid, queue text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.add_team_queue(team_id uuid, queue text) TO switchboard_admin;
 
 
 --
@@ -7683,6 +8375,14 @@ GRANT ALL ON FUNCTION switchboard.list_endpoints(owner_id uuid) TO switchboard_a
 
 
 --
+-- Name: FUNCTION list_teams(owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.list_teams(owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.list_teams(owner_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION list_todos(endpoint_id uuid, queue text, state text, dead_letter boolean, page_size integer, cursor text); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -7835,6 +8535,14 @@ GRANT ALL ON FUNCTION switchboard.release(endpoint_id uuid, todo_id uuid, summar
 
 
 --
+-- Name: FUNCTION remove_team_member(team_id uuid, owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION requeue_due_retries(batch_limit integer); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -7931,11 +8639,11 @@ GRANT ALL ON FUNCTION switchboard.settings_in_force() TO switchboard_admin;
 
 
 --
--- Name: FUNCTION vend_endpoint(owner_id uuid, agent_id text, verbs text[]); Type: ACL; Schema: switchboard; Owner: -
+-- Name: FUNCTION vend_endpoint(owner_id uuid, agent_id text, verbs text[], team_id uuid); Type: ACL; Schema: switchboard; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[]) TO switchboard_admin;
+REVOKE ALL ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[], team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[], team_id uuid) TO switchboard_admin;
 
 
 --
@@ -8312,6 +9020,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.agent_endpoint(credential text) FROM
 
 
 --
+-- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION agent_scopes(endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.agent_scopes(endpoint_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION agent_verbs(); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -8417,10 +9139,10 @@ REVOKE ALL ON FUNCTION switchboard_internal.check_webhook_url(url text) FROM PUB
 
 
 --
--- Name: FUNCTION claim_caller(endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION claim_caller(endpoint_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid, queue text) FROM PUBLIC;
 
 
 --
@@ -8613,6 +9335,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uu
 
 
 --
+-- Name: FUNCTION owner_reaches(scope_id uuid, owner_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION owner_scopes(owner_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.owner_scopes(owner_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION presence_endpoint(owner_id uuid, endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -8624,6 +9360,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, end
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id uuid, queue text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION queue_scope(endpoint_id uuid, team_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) FROM PUBLIC;
 
 
 --
@@ -8655,10 +9398,17 @@ REVOKE ALL ON FUNCTION switchboard_internal.report_summary(outcome text, result 
 
 
 --
--- Name: FUNCTION ring(endpoint_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION ring(scope_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_internal.ring(endpoint_id uuid, queue text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION switchboard_internal.ring(scope_id uuid, queue text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION ring_endpoint(endpoint_id uuid, doorbell_url text, clocked_in boolean, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.ring_endpoint(endpoint_id uuid, doorbell_url text, clocked_in boolean, queue text) FROM PUBLIC;
 
 
 --
@@ -8694,6 +9444,27 @@ REVOKE ALL ON FUNCTION switchboard_internal.signal(channel text, subjects text[]
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.signal_payload(channel text, subjects text[]) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION team_json(team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.team_json(team_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: TABLE teams; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.teams TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION team_row(team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.team_row(team_id uuid) FROM PUBLIC;
 
 
 --
@@ -8862,6 +9633,20 @@ GRANT SELECT ON TABLE switchboard.owners TO switchboard_admin;
 --
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE switchboard.settings TO switchboard_admin;
+
+
+--
+-- Name: TABLE team_members; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.team_members TO switchboard_admin;
+
+
+--
+-- Name: TABLE team_queues; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.team_queues TO switchboard_admin;
 
 
 --

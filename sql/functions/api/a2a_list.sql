@@ -1,9 +1,9 @@
--- a2a_list: A2A ListTasks: the caller's todos as A2A Tasks, newest status change first. The status
--- change is a2a_status_at: the running attempt's claim, else the last transition, never a
--- heartbeat. A page at a time; the filters combine. Reads only. Returns {tasks, nextPageToken (''
--- on the last page), pageSize, totalSize (matches, all pages)}. Errors: forbidden (revoked, or
--- list_todos not vended), invalid (page_size not 1..100, state, history_length < 0, a page_token
--- this function did not return).
+-- a2a_list: A2A ListTasks: the todos of the caller's scopes as A2A Tasks, newest status change
+-- first. The status change is a2a_status_at: the running attempt's claim, else the last transition,
+-- never a heartbeat. A page at a time; the filters combine. Reads only. Returns {tasks,
+-- nextPageToken ('' on the last page), pageSize, totalSize (matches, all pages)}. Errors: forbidden
+-- (revoked, or list_todos not vended), invalid (page_size not 1..100, state, history_length < 0, a
+-- page_token this function did not return).
 --
 -- context_id: only tasks of this A2A context (a todo filed over MCP is its own context).
 -- state: only tasks in this A2A state (TASK_STATE_*); the ones a queue never produces match none.
@@ -59,7 +59,7 @@ begin
     select x, switchboard_internal.a2a_status_at(x.state, x.head_claimed_at, x.updated_at) as at
       from switchboard.todos x
       left join switchboard.a2a_tasks a on a.todo_id = x.id
-     where x.endpoint_id = endpoint_id
+     where x.scope_id = any (switchboard_internal.agent_scopes(endpoint_id))
        and (context_id is null or coalesce(a.context_id, x.id::text) = context_id)
        and (state is null
             or switchboard_internal.a2a_state(x.state, x.last_seq, x.state = 'failed' and x.next_retry_at is null) = state)

@@ -1,7 +1,9 @@
--- add_todo: creates a pending todo in the endpoint's scope. The todo is pending, claimable from
--- run_at (now when null). The title is stored without control or invisible formatting characters
--- (clean_text). Returns the todo document. Errors: forbidden (the endpoint is revoked, or add_todo
--- was not vended to it), invalid (any limit below).
+-- add_todo: creates a pending todo in the endpoint's scope, or its team's on a team queue. In the
+-- team's scope when the endpoint was vended in a team and the queue is one of the team's queues
+-- (the endpoint stays on the todo as who added it, never as authority); else in the endpoint's own.
+-- The todo is pending, claimable from run_at (now when null). The title is stored without control
+-- or invisible formatting characters (clean_text). Returns the todo document. Errors: forbidden
+-- (the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below).
 --
 -- queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
 --   doorbells).
@@ -34,6 +36,7 @@ as $$
 #variable_conflict use_variable
 declare
   v_t switchboard.todos;
+  v_team uuid;
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
@@ -54,8 +57,12 @@ begin
   if run_at is not null and not (run_at >= '0001-01-01T00:00:00Z' and run_at < '10000-01-01T00:00:00Z') then
     perform switchboard_internal.raise('invalid', 'run_at must be a finite time in the years 0001-9999', 'Send an RFC 3339 time, or leave run_at out for now.');
   end if;
-  insert into switchboard.todos (endpoint_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
-  values (endpoint_id, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
+  -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
+  select q.team_id into v_team
+    from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue
+   where e.id = endpoint_id;
+  insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
+  values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
           coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
           coalesce(run_at, now()), coalesce(run_at, now()))
   returning * into v_t;

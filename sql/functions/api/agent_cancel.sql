@@ -20,7 +20,7 @@ declare
 begin
   perform switchboard_internal.agent(endpoint_id, 'cancel');
   select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and x.endpoint_id = endpoint_id
+   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
    for update;
   if not found then
     perform switchboard_internal.not_found(todo_id);

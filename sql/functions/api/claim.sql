@@ -30,7 +30,7 @@ declare
   v_t switchboard.todos;
 begin
   select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and x.endpoint_id = endpoint_id
+   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
    for update;
   if not found then
     perform switchboard_internal.not_found(todo_id);
@@ -55,7 +55,8 @@ begin
       format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
       'Claim it after that time, or use claim_next to take work that is ready now.');
   end if;
-  return switchboard_internal.open_attempt(v_t.id, v_t.endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
+  -- The claim budget charged is the claimer's (endpoint_id): on a team todo the adder is someone else.
+  return switchboard_internal.open_attempt(v_t.id, endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
                                            v_t.state = 'claimed', 'endpoint', endpoint_id, null, 'agent:' || v_agent,
                                            claimant, require_fence, v_lease, mcp_session_id);
 end;

@@ -1,11 +1,13 @@
--- claim_next: claims the best claimable todo of the endpoint's scope, in one queue or in all.
--- Lapsed leases below their cap are taken over first (closed lease_expired/requeued); a lapsed
--- lease on its last attempt met on the way is dead-lettered, as the reaper would
--- (reaped/dead_lettered), and the search goes on; then the ready todo with the highest priority and
--- the earliest ready time (pending from run_at, failed from next_retry_at, before any sweep). Picks
--- with FOR UPDATE SKIP LOCKED, so concurrent callers never wait for one another or claim the same
--- todo. Returns the claim document (as claim), or {"empty": true}. Errors: forbidden, invalid
--- (queue format, lease_seconds), throttled (over the endpoint's claim budget).
+-- claim_next: claims the best claimable todo of the endpoint's scopes, in one queue or in all. A
+-- team queue of the endpoint's team picks among the team's todos; another queue among the
+-- endpoint's own; no queue, among both. Lapsed leases below their cap are taken over first (closed
+-- lease_expired/requeued); a lapsed lease on its last attempt met on the way is dead-lettered, as
+-- the reaper would (reaped/dead_lettered), and the search goes on; then the ready todo with the
+-- highest priority and the earliest ready time (pending from run_at, failed from next_retry_at,
+-- before any sweep). Picks with FOR UPDATE SKIP LOCKED, so concurrent callers never wait for one
+-- another or claim the same todo. Returns the claim document (as claim), or {"empty": true}.
+-- Errors: forbidden, invalid (queue format, lease_seconds), throttled (over the endpoint's claim
+-- budget).
 --
 -- Example: select switchboard.claim_next(endpoint_id => '<endpoint_id>', queue => 'builds',
 --   claimant => 'run-1', require_fence => true);
@@ -43,41 +45,60 @@ begin
   -- through PL/pgSQL is a 40-column projection.
   loop
     if queue is not null then
+      -- One scope: the team's for a team queue of the endpoint's team, else the endpoint's own (claim_caller).
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from switchboard_internal.claim_caller(endpoint_id) e
+        from switchboard_internal.claim_caller(endpoint_id, queue) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap
                            from switchboard.todos x
-                          where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
+                          where x.scope_id = e.scope_id and x.queue = queue and x.state = 'claimed'
                             and x.lease_expires_at <= now()
                           order by x.lease_expires_at
                           limit 1 for update skip locked) l
           union all
           select * from (select x.id, x.queue, x.head_claimer_kind is not null, false, true
                            from switchboard.todos x
-                          where x.endpoint_id = endpoint_id and x.queue = queue and x.ready_at <= now()
+                          where x.scope_id = e.scope_id and x.queue = queue and x.ready_at <= now()
                           order by x.priority desc, x.ready_at
                           limit 1 for update skip locked) r
           limit 1) p on true;
     else
+      -- Every queue of both scopes: the endpoint's own and its team's (none for a personal endpoint, whose team
+      -- branches find nothing at once). The best ready todo of each scope is locked and the better one taken; the
+      -- other stays locked only until this transaction ends, and SKIP LOCKED lets other claimers pass it meanwhile.
       select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
         into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from switchboard_internal.claim_caller(endpoint_id) e
+        from switchboard_internal.claim_caller(endpoint_id, null) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
                                 x.attempt < x.max_attempts as below_cap
                            from switchboard.todos x
-                          where x.endpoint_id = endpoint_id and x.state = 'claimed' and x.lease_expires_at <= now()
+                          where x.scope_id = e.scope_id and x.state = 'claimed' and x.lease_expires_at <= now()
                           order by x.lease_expires_at
                           limit 1 for update skip locked) l
           union all
-          select * from (select x.id, x.queue, x.head_claimer_kind is not null, false, true
+          select * from (select x.id, x.queue, x.head_claimer_kind is not null, true, x.attempt < x.max_attempts
                            from switchboard.todos x
-                          where x.endpoint_id = endpoint_id and x.ready_at <= now()
-                          order by x.priority desc, x.ready_at
-                          limit 1 for update skip locked) r
+                          where x.scope_id = e.team_id and x.state = 'claimed' and x.lease_expires_at <= now()
+                          order by x.lease_expires_at
+                          limit 1 for update skip locked) lt
+          union all
+          select r.id, r.queue, r.has_head, false, true
+            from (select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, x.priority, x.ready_at
+                                   from switchboard.todos x
+                                  where x.scope_id = e.scope_id and x.ready_at <= now()
+                                  order by x.priority desc, x.ready_at
+                                  limit 1 for update skip locked) ro
+                  union all
+                  select * from (select x.id, x.queue, x.head_claimer_kind is not null, x.priority, x.ready_at
+                                   from switchboard.todos x
+                                  where x.scope_id = e.team_id and x.ready_at <= now()
+                                  order by x.priority desc, x.ready_at
+                                  limit 1 for update skip locked) rt
+                  order by priority desc, ready_at
+                  limit 1) r
           limit 1) p on true;
     end if;
     -- A lapsed lease on its last attempt cannot be taken over: it is dead-lettered here with the reaper's own

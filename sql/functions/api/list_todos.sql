@@ -1,7 +1,8 @@
--- list_todos: the endpoint's todos, newest first, filtered, a page at a time. Filters combine; pass
--- next_cursor back as cursor for the next page. Reads only. Returns {todos: [todo...], next_cursor}
--- (next_cursor null on the last page). Errors: forbidden, invalid (state not one of pending,
--- claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not return).
+-- list_todos: the todos of the endpoint's scopes, newest first, filtered, a page at a time. Its own
+-- and its team's (when it was vended in one). Filters combine; pass next_cursor back as cursor for
+-- the next page. Reads only. Returns {todos: [todo...], next_cursor} (next_cursor null on the last
+-- page). Errors: forbidden, invalid (state not one of pending, claimed, done, failed, canceled;
+-- page_size not 1..200; a cursor this function did not return).
 --
 -- Example: select switchboard.list_todos(endpoint_id => '<endpoint_id>', queue => 'builds',
 --   dead_letter => true);
@@ -31,13 +32,17 @@ begin
     from switchboard_internal.list_page(state, v_size, cursor, 'list_todos') p;
 
   select array_agg(s.x order by (s.x).created_at desc, (s.x).id desc) into v_rows
-    from (select x from switchboard.todos x
-           where x.endpoint_id = endpoint_id
-             and (queue is null or x.queue = queue)
-             and (state is null or x.state = state)
-             and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
-             and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
-           order by x.created_at desc, x.id desc
+    from (select x from unnest(switchboard_internal.agent_scopes(endpoint_id)) sc(id)
+           cross join lateral (
+             select x from switchboard.todos x
+              where x.scope_id = sc.id
+                and (queue is null or x.queue = queue)
+                and (state is null or x.state = state)
+                and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
+                and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
+              order by x.created_at desc, x.id desc
+              limit v_size + 1) l
+           order by (l.x).created_at desc, (l.x).id desc
            limit v_size + 1) s(x);
 
   if cardinality(v_rows) > v_size then

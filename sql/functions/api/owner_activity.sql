@@ -1,7 +1,8 @@
--- owner_activity: the Board's activity feed: the newest closed attempts on the owner's todos.
--- Newest first, at most page_size; each says whose attempt it was (claimer_kind, the holder,
--- claimant, the endpoint's agent_id), when it was last heard from, and how it ended. Reads only.
--- Returns {activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state}], notice}.
+-- owner_activity: the Board's activity feed: the newest closed attempts on the owner's todos. The
+-- todos of its scopes (its endpoints' and its teams': attempts follow their todo). Newest first, at
+-- most page_size; each says whose attempt it was (claimer_kind, the holder, claimant, the
+-- endpoint's agent_id), when it was last heard from, and how it ended. Reads only. Returns
+-- {activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state, team}], notice}.
 -- Errors: invalid (page_size not 1..200).
 --
 -- Example: select switchboard.owner_activity(owner_id => '<owner_id>', page_size => 20);
@@ -24,11 +25,13 @@ begin
     from (select a.ended_at, a.todo_id, a.seq,
                  switchboard_internal.attempt_json(a)
                  || jsonb_build_object('todo_id', x.id, 'queue', x.queue, 'title', x.title, 'agent_id', e.agent_id,
-                                       'holder', a.owner, 'todo_state', x.state) as doc
+                                       'holder', a.owner, 'todo_state', x.state,
+                                       'team', (select jsonb_build_object('id', t.id, 'name', t.name)
+                                                  from switchboard.teams t where t.id = x.team_id)) as doc
             from switchboard.todo_attempts a
             join switchboard.todos x on x.id = a.todo_id
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where a.ended_at is not null and e.owner_id = owner_id
+           where a.ended_at is not null and x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
            order by a.ended_at desc, a.todo_id, a.seq desc
            limit v_size) s;
   return jsonb_build_object('activity', v_rows, 'notice', switchboard_internal.notice());

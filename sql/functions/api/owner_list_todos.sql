@@ -1,8 +1,10 @@
 -- owner_list_todos: the Board's todo list: the owner's todos, newest first, filtered, a page at a
--- time. The todos of the endpoints the owner vended, each with its endpoint's agent_id; filters
--- combine; pass next_cursor back as cursor for the next page. Reads only. Returns {todos:
--- [todo...], next_cursor} (null on the last page). Errors: invalid (state not one of pending,
--- claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not return).
+-- time. The todos of the owner's scopes (of the endpoints it vended, and of the teams it is a
+-- member of), each with its adding endpoint's agent_id and its team ({id, name}, null for a
+-- personal todo); filters combine; pass next_cursor back as cursor for the next page. Reads only.
+-- Returns {todos: [todo...], next_cursor} (null on the last page). Errors: invalid (state not one
+-- of pending, claimed, done, failed, canceled; page_size not 1..200; a cursor this function did not
+-- return).
 --
 -- Example: select switchboard.owner_list_todos(owner_id => '<owner_id>', state => 'failed',
 --   dead_letter => true);
@@ -30,13 +32,14 @@ begin
   select p.after_ts, p.after_id into v_after_ts, v_after_id
     from switchboard_internal.list_page(state, v_size, cursor, 'owner_list_todos') p;
 
-  select array_agg(switchboard_internal.todo_json(s.x) || jsonb_build_object('agent_id', s.agent_id)
+  select array_agg(switchboard_internal.todo_json(s.x) || jsonb_build_object('agent_id', s.agent_id, 'team', s.team)
                    order by (s.x).created_at desc, (s.x).id desc)
     into v_rows
-    from (select x, e.agent_id
+    from (select x, e.agent_id,
+                 (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = x.team_id) as team
             from switchboard.todos x
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where e.owner_id = owner_id
+           where x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
              and (queue is null or x.queue = queue)
              and (state is null or x.state = state)
              and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)

@@ -1,8 +1,9 @@
--- owner_queues: the Board's queue overview, per queue name of the owner's endpoints. Counts by
--- state, dead letters, scheduled retries, the agents whose endpoints hold the queue, and the oldest
--- claimable todo with its age in seconds. Reads only. Returns {queues: [{queue, agents, counts,
--- total, dead_letters, retries_scheduled, oldest_claimable_at, oldest_claimable_age_seconds}],
--- as_of}. Errors: none.
+-- owner_queues: the Board's queue overview, per queue of the owner's scopes. Each queue name of its
+-- endpoints' personal todos, and each of its teams' (a team's queue named apart by its team).
+-- Counts by state, dead letters, scheduled retries, the agents whose endpoints added to the queue,
+-- and the oldest claimable todo with its age in seconds. Reads only. Returns {queues: [{queue,
+-- team, agents, counts, total, dead_letters, retries_scheduled, oldest_claimable_at,
+-- oldest_claimable_age_seconds}], as_of}. Errors: none.
 --
 -- Example: select switchboard.owner_queues(owner_id => '<owner_id>');
 create or replace function switchboard.owner_queues(owner_id uuid)
@@ -13,12 +14,13 @@ security definer
 set search_path = switchboard, pg_temp
 as $$
   select jsonb_build_object(
-    'queues', coalesce(jsonb_agg(q.doc order by q.queue), '[]'::jsonb),
+    'queues', coalesce(jsonb_agg(q.doc order by q.queue, q.team_name nulls first, q.team_id), '[]'::jsonb),
     'as_of', switchboard_internal.ts(now()))
   from (
-    select x.queue,
+    select x.queue, x.team_id, t.name as team_name,
            jsonb_build_object(
              'queue', x.queue,
+             'team', case when x.team_id is not null then jsonb_build_object('id', x.team_id, 'name', t.name) end,
              'agents', to_jsonb(array_agg(distinct e.agent_id order by e.agent_id)),
              'counts', jsonb_build_object(
                'pending', count(*) filter (where x.state = 'pending'),
@@ -35,7 +37,8 @@ as $$
            ) as doc
       from switchboard.todos x
       join switchboard.endpoints e on e.id = x.endpoint_id
-     where e.owner_id = owner_queues.owner_id
-     group by x.queue
+      left join switchboard.teams t on t.id = x.team_id
+     where x.scope_id in (select switchboard_internal.owner_scopes(owner_queues.owner_id))
+     group by x.queue, x.team_id, t.name
   ) q
 $$;

@@ -17,7 +17,7 @@ as $$
 declare
   v_now timestamptz := now();
   v_count integer;
-  v_endpoints uuid[];
+  v_scopes uuid[];
   v_queues text[];
   v_wakes text[];
 begin
@@ -35,14 +35,14 @@ begin
        set state = 'pending', next_retry_at = null, updated_at = v_now
       from due d
      where x.id = d.id
-    returning x.endpoint_id, x.queue, x.a2a_wake_key
+    returning x.scope_id, x.queue, x.a2a_wake_key
   )
-  select count(*)::integer, array_agg(m.endpoint_id), array_agg(m.queue),
+  select count(*)::integer, array_agg(m.scope_id), array_agg(m.queue),
          array_agg(distinct m.a2a_wake_key) filter (where m.a2a_wake_key is not null)
-    into v_count, v_endpoints, v_queues, v_wakes from moved m;
+    into v_count, v_scopes, v_queues, v_wakes from moved m;
   perform switchboard_internal.a2a_wake(w.key) from unnest(v_wakes) w(key);
-  perform switchboard_internal.ring(d.endpoint_id, d.queue)
-     from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues) u(endpoint_id, queue)) d;
+  perform switchboard_internal.ring(d.scope_id, d.queue)
+     from (select distinct u.scope_id, u.queue from unnest(v_scopes, v_queues) u(scope_id, queue)) d;
   return v_count;
 end;
 $$;

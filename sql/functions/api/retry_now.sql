@@ -23,7 +23,7 @@ begin
      set state = 'pending', attempt = 0, next_retry_at = null, ready_at = now(), updated_at = now()
    where x.id = v_t.id
   returning x.* into v_t;
-  perform switchboard_internal.ring(v_t.endpoint_id, v_t.queue);
+  perform switchboard_internal.ring(v_t.scope_id, v_t.queue);
   perform switchboard_internal.a2a_wake(v_t.a2a_wake_key);
   return switchboard_internal.todo_json(v_t);
 end;

@@ -1,9 +1,11 @@
 -- revoke_endpoint: an owner revokes an endpoint: forbidden from now on, its claimed todos
--- dead-lettered. Every todo of it that is claimed now has its attempt closed revoked/dead_lettered
--- and becomes a dead letter. Locks the endpoint row, then its claimed todos. Revoking twice changes
--- nothing more. Notifies switchboard_credentials_refused with the digests of the credentials it
--- refused (never an id). Returns {endpoint_id, agent_id, revoked_at, todos_dead_lettered}. Errors:
--- not_found (no such endpoint among the owner's; another owner's endpoint looks the same).
+-- dead-lettered. Every claimed todo of its own scope, and every todo of its team's that its agent
+-- holds, has its attempt closed revoked/dead_lettered and becomes a dead letter (the team's todos
+-- it added and others hold go on). Locks the endpoint row, then its claimed todos. Revoking twice
+-- changes nothing more. Notifies switchboard_credentials_refused with the digests of the
+-- credentials it refused (never an id). Returns {endpoint_id, agent_id, revoked_at,
+-- todos_dead_lettered}. Errors: not_found (no such endpoint among the owner's; another owner's
+-- endpoint looks the same).
 --
 -- endpoint_id: the endpoint to revoke (one of the owner's).
 --
@@ -36,8 +38,12 @@ begin
     perform pg_notify('switchboard_credentials_refused',
                       concat_ws(',', encode(v_endpoint.credential_sha256, 'hex'), encode(v_endpoint.previous_credential_sha256, 'hex')));
     for v_t in
+      -- Its own scope's claimed todos, as before teams; of its team's, only those its agent holds (the team's work
+      -- it added goes on: the adder is provenance, not authority).
       select x.* from switchboard.todos x
-       where x.endpoint_id = v_endpoint.id and x.state = 'claimed'
+       where x.state = 'claimed'
+         and (x.scope_id = v_endpoint.id
+              or (x.scope_id = v_endpoint.team_id and x.owner = 'agent:' || v_endpoint.agent_id))
        order by x.id
        for update
     loop

@@ -1,15 +1,20 @@
--- vend_endpoint: an owner mints an agent credential, with a verb set frozen from then on. Returns
--- {endpoint_id, owner_id, agent_id, verbs, credential, created_at}; the credential is shown here
--- once and only its SHA-256 is stored. Errors: not_found (no such owner), invalid (agent_id format;
--- unknown, empty or null verbs).
+-- vend_endpoint: an owner mints an agent credential, with a verb set frozen from then on. In a team
+-- when team_id is given (the owner must be an admin of it): the endpoint then reaches the team's
+-- todos through its verb set, and that is fixed too. Returns {endpoint_id, owner_id, agent_id,
+-- verbs, team_id, credential, created_at}; the credential is shown here once and only its SHA-256
+-- is stored. Errors: not_found (no such owner; no such team among those the owner is an admin of),
+-- invalid (agent_id format; unknown, empty or null verbs), conflict (a live endpoint of the team
+-- already has this agent_id: within a team an agent id names one holder).
 --
 -- agent_id: the agent's name; every worker on the endpoint holds leases as agent:<agent_id>.
 -- verbs: the agent verbs it may call; null: every one (add_todo, claim, claim_next, heartbeat,
 --   complete, fail, release, get_todo, list_todos).
+-- team_id: the team to vend it in; null: a personal endpoint.
 --
 -- Example: select switchboard.vend_endpoint(owner_id => '<owner_id>', agent_id => 'buildbot',
 --   verbs => array['claim_next', 'heartbeat', 'complete', 'fail']);
-create or replace function switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[] default null)
+create or replace function switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs text[] default null,
+                                                     team_id uuid default null)
 returns jsonb
 language plpgsql
 volatile
@@ -38,11 +43,25 @@ begin
     -- Spelled out in the canonical order, without repeats.
     select array_agg(v order by o) into v_verbs from unnest(v_all) with ordinality u(v, o) where v = any (verbs);
   end if;
-  insert into switchboard.endpoints (owner_id, agent_id, verbs, credential_sha256)
-  values (owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential))
+  if team_id is not null then
+    -- Locked, so a member removed meanwhile, or a second vend of the same agent_id, waits for this one.
+    perform 1 from switchboard.teams t where t.id = team_id for update;
+    if not exists (select 1 from switchboard.team_members m
+                    where m.team_id = team_id and m.owner_id = owner_id and m.role = 'admin') then
+      perform switchboard_internal.raise('not_found', format('no team %s in this scope', team_id),
+                                         'An endpoint is vended in a team by an admin of that team; list_teams shows yours.');
+    end if;
+    if exists (select 1 from switchboard.endpoints e
+                where e.team_id = team_id and e.agent_id = agent_id and e.revoked_at is null) then
+      perform switchboard_internal.raise('conflict', format('a live endpoint of this team is already agent %s', agent_id),
+                                         'Within a team an agent id names one holder: choose another, or revoke that endpoint first.');
+    end if;
+  end if;
+  insert into switchboard.endpoints (owner_id, agent_id, verbs, credential_sha256, team_id)
+  values (owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
   returning * into v_endpoint;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id, 'agent_id', v_endpoint.agent_id,
-                            'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,
+                            'verbs', to_jsonb(v_endpoint.verbs), 'team_id', v_endpoint.team_id, 'credential', v_credential,
                             'created_at', switchboard_internal.ts(v_endpoint.created_at));
 end;
 $$;

@@ -75,7 +75,7 @@ begin
   end if;
   if v_ready <= v_now then
     -- Claimable now: released, or failed with a retry already due (a zero backoff).
-    perform switchboard_internal.ring(v_todo.endpoint_id, v_todo.queue);
+    perform switchboard_internal.ring(v_todo.scope_id, v_todo.queue);
   elsif v_disposition = 'dead_lettered' and t.state = 'claimed' then
     perform switchboard_internal.notify_dead_letter(v_todo.id, v_todo.last_seq, v_todo.endpoint_id);
   end if;

@@ -37,7 +37,7 @@ declare
   v_truncated boolean := false;
   v_pair record;
   v_doc jsonb;
-  v_endpoint uuid;
+  v_scope uuid;
   v_queue text;
   v_wake text;
 begin
@@ -64,13 +64,13 @@ begin
            , head_ended_at = v_now, head_outcome = end_held.outcome, head_disposition = v_pair.disposition,
            head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
-     where x.id = todo_id and x.endpoint_id = endpoint_id
+     where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
        and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256,
              (select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e), lease_token)
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,
-              x.endpoint_id, x.queue, x.a2a_wake_key
+              x.scope_id, x.queue, x.a2a_wake_key
   -- history{
   ), counted as (
     -- held closed exactly the one open attempt: count it here, as one more part of the closing statement, rather
@@ -80,12 +80,12 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + 1
   -- history}
   )
-  select h.doc, h.endpoint_id, h.queue, h.a2a_wake_key into v_doc, v_endpoint, v_queue, v_wake from held h;
+  select h.doc, h.scope_id, h.queue, h.a2a_wake_key into v_doc, v_scope, v_queue, v_wake from held h;
   if v_wake is not null then
     perform switchboard_internal.a2a_wake(v_wake);
   end if;
   if outcome = 'released' and v_doc is not null then
-    perform switchboard_internal.ring(v_endpoint, v_queue);
+    perform switchboard_internal.ring(v_scope, v_queue);
   end if;
   return v_doc;
 end;

@@ -8,7 +8,7 @@ language plpgsql
 volatile
 as $$
 begin
-  perform switchboard_internal.ring(new.endpoint_id, new.queue);
+  perform switchboard_internal.ring(new.scope_id, new.queue);
   return null;
 end;
 $$;

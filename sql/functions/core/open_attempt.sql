@@ -1,9 +1,10 @@
 -- open_attempt: the claim transition shared by claim, claim_next and the Board's claim. The caller
 -- has locked the todo row and checked that it is claimable, and passes what it read of it: its id,
--- endpoint and queue, whether it has an attempt already (has_head) and whether that one is a lapsed
--- lease being taken over (lapsed). The todo becomes claimed (counter +1, seq +1, lease set) and its
--- new attempt is opened in the same UPDATE: a todo's newest attempt is its head (the head_* columns
--- of its row), so opening one writes no other row. A todo claimed before first moves its head to
+-- endpoint (whose claim budget is charged: the claimer's, or the adder's for an owner's claim) and
+-- queue, whether it has an attempt already (has_head) and whether that one is a lapsed lease being
+-- taken over (lapsed). The todo becomes claimed (counter +1, seq +1, lease set) and its new attempt
+-- is opened in the same UPDATE: a todo's newest attempt is its head (the head_* columns of its
+-- row), so opening one writes no other row. A todo claimed before first moves its head to
 -- earlier_attempts, closed as it was, or, when it is a lapsed lease being taken over, closed
 -- lease_expired/requeued (and counted); once a todo is over attempt_history_max_per_todo, the
 -- oldest earlier attempts are deleted and counted in attempts_pruned. Returns the claim document:

@@ -12,7 +12,7 @@ declare
 begin
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id
-     and x.endpoint_id in (select e.id from switchboard.endpoints e where e.owner_id = owner_id)
+     and switchboard_internal.owner_reaches(x.scope_id, owner_id)
    for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);

@@ -1,8 +1,7 @@
 -- presence_endpoint: which owner may clock an endpoint in or out from the Board and the CLI. The
--- one place that says so: the owner that vended it. (When teams exist, an admin of the endpoint's
--- team may too: that is this function's where clause, and nowhere else.) Returns the endpoint id.
--- Errors: not_found (no such endpoint among those the owner may clock: another owner's endpoint
--- answers exactly as an unknown one).
+-- one place that says so: the owner that vended it, or an admin of the team it was vended in.
+-- Returns the endpoint id. Errors: not_found (no such endpoint among those the owner may clock:
+-- another owner's endpoint answers exactly as an unknown one).
 create or replace function switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid)
 returns uuid
 language plpgsql
@@ -12,7 +11,11 @@ as $$
 declare
   v_id uuid;
 begin
-  select e.id into v_id from switchboard.endpoints e where e.id = endpoint_id and e.owner_id = owner_id;
+  select e.id into v_id from switchboard.endpoints e
+   where e.id = endpoint_id
+     and (e.owner_id = owner_id
+          or exists (select 1 from switchboard.team_members m
+                      where m.team_id = e.team_id and m.owner_id = owner_id and m.role = 'admin'));
   if v_id is null then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
                                        'list_endpoints shows the endpoints you vended.');

@@ -17,6 +17,7 @@ declare
   v_ids uuid[];
   v_seqs integer[];
   v_endpoints uuid[];
+  v_scopes uuid[];
   v_queues text[];
   v_caps boolean[];
   v_wakes text[];
@@ -31,7 +32,7 @@ begin
            head_disposition = (switchboard_internal.transition('reaped', x.attempt >= x.max_attempts)).disposition
            -- history}
      where x.id = any(todo_ids) and x.state = 'claimed' and x.lease_expires_at <= at_time
-    returning x.id, x.last_seq, x.endpoint_id, x.queue, x.attempt >= x.max_attempts as at_cap, x.a2a_wake_key
+    returning x.id, x.last_seq, x.endpoint_id, x.scope_id, x.queue, x.attempt >= x.max_attempts as at_cap, x.a2a_wake_key
   -- history{
   ), counted as (
     -- Once per queue, not once per row: a thousand row-by-row bumps of one counter row walk an ever longer chain
@@ -41,16 +42,16 @@ begin
     on conflict on constraint attempt_close_counts_pkey do update set n = c.n + excluded.n
   -- history}
   )
-  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.queue), array_agg(m.at_cap),
+  select array_agg(m.id), array_agg(m.last_seq), array_agg(m.endpoint_id), array_agg(m.scope_id), array_agg(m.queue), array_agg(m.at_cap),
          array_agg(distinct m.a2a_wake_key) filter (where m.a2a_wake_key is not null)
-    into v_ids, v_seqs, v_endpoints, v_queues, v_caps, v_wakes
+    into v_ids, v_seqs, v_endpoints, v_scopes, v_queues, v_caps, v_wakes
     from moved m;
   perform switchboard_internal.a2a_wake(w.key) from unnest(v_wakes) w(key);
   perform switchboard_internal.notify_dead_letter(u.id, u.seq, u.endpoint_id)
      from unnest(v_ids, v_seqs, v_endpoints, v_caps) u(id, seq, endpoint_id, at_cap)
     where u.at_cap;
-  perform switchboard_internal.ring(d.endpoint_id, d.queue)
-     from (select distinct u.endpoint_id, u.queue from unnest(v_endpoints, v_queues, v_caps) u(endpoint_id, queue, at_cap)
+  perform switchboard_internal.ring(d.scope_id, d.queue)
+     from (select distinct u.scope_id, u.queue from unnest(v_scopes, v_queues, v_caps) u(scope_id, queue, at_cap)
             where not u.at_cap) d;
   return query select u.queue from unnest(v_queues) u(queue);
 end;

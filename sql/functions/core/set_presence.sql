@@ -2,12 +2,12 @@
 -- it (an agent's clock_in and clock_out, its owner's on the Board and the CLI, the DBA's
 -- set_endpoint_presence); the caller has checked who may. Clocked out, the endpoint is rung by no
 -- doorbell: ring() skips it, and the webhook deliveries queued for it before are dropped (counted
--- as skipped). Clocked back in, it is rung once for each of its queues with a todo claimable now,
--- so what came in while it was out reaches its long polls and its webhook. Its claims open attempts
--- exactly as before either way. presence_since moves only when presence changes. Locks the endpoint
--- row. Returns {endpoint_id, agent_id, clocked_in, presence_since, changed}. Errors: invalid
--- (clocked_in null), not_found (no such endpoint), conflict (revoked: no doorbell rings for it
--- anyway).
+-- as skipped). Clocked back in, it is rung once for each queue of its scopes (its own and its
+-- team's) with a todo claimable now, so what came in while it was out reaches its long polls and
+-- its webhook. Its claims open attempts exactly as before either way. presence_since moves only
+-- when presence changes. Locks the endpoint row. Returns {endpoint_id, agent_id, clocked_in,
+-- presence_since, changed}. Errors: invalid (clocked_in null), not_found (no such endpoint),
+-- conflict (revoked: no doorbell rings for it anyway).
 create or replace function switchboard_internal.set_presence(endpoint_id uuid, clocked_in boolean)
 returns jsonb
 language plpgsql
@@ -43,18 +43,23 @@ begin
         perform switchboard_internal.count_doorbell_skips(v_skipped);
       end if;
     else
-      -- Each queue once: a skip scan over todos_ready_queue_idx, however many todos wait.
+      -- Each queue of each of its scopes (its own, its team's) once: a skip scan over todos_ready_queue_idx, however
+      -- many todos wait. Only this endpoint is rung: the rest of its team heard the rings while it was out.
       for v_queue in
-        with recursive q(queue) as (
-          (select x.queue from switchboard.todos x
-            where x.endpoint_id = v_e.id and x.ready_at <= now() order by x.queue limit 1)
+        with recursive q(scope_id, queue) as (
+          (select x.scope_id, x.queue from switchboard.todos x
+            where x.scope_id = v_e.id and x.ready_at <= now() order by x.queue limit 1)
           union all
-          select (select x.queue from switchboard.todos x
-                   where x.endpoint_id = v_e.id and x.ready_at <= now() and x.queue > q.queue order by x.queue limit 1)
+          (select x.scope_id, x.queue from switchboard.todos x
+            where x.scope_id = v_e.team_id and x.ready_at <= now() order by x.queue limit 1)
+          union all
+          select q.scope_id, (select x.queue from switchboard.todos x
+                               where x.scope_id = q.scope_id and x.ready_at <= now() and x.queue > q.queue
+                               order by x.queue limit 1)
             from q where q.queue is not null)
-        select q.queue from q where q.queue is not null
+        select distinct q.queue from q where q.queue is not null
       loop
-        perform switchboard_internal.ring(v_e.id, v_queue);
+        perform switchboard_internal.ring_endpoint(v_e.id, v_e.doorbell_url, true, v_queue);
       end loop;
     end if;
   end if;

@@ -3,7 +3,7 @@ select plan(3);
 
 -- Other tenants' workers died and the reaper is behind: 20,000 of their leases (20 endpoints) have lapsed.
 -- claim_next's lapsed-lease probe, planned generically as PL/pgSQL plans it (parameters, not literals), must stay on
--- the caller's own index (todos_leased_idx, endpoint first) instead of walking every tenant's lapsed leases on the
+-- the caller's own index (todos_leased_idx, scope first) instead of walking every tenant's lapsed leases on the
 -- reaper's index, which cost 20-40 ms per claim at 100k lapsed leases. The reaper keeps its own index for its sweep.
 select test.endpoint() as a \gset
 select set_config('test.caller', :'a', true);
@@ -15,12 +15,12 @@ analyze switchboard.todos;
 set local plan_cache_mode = force_generic_plan;
 prepare probe_queue(uuid, text) as
   select x.* from switchboard.todos x
-   where x.endpoint_id = $1 and x.queue = $2 and x.state = 'claimed'
+   where x.scope_id = $1 and x.queue = $2 and x.state = 'claimed'
      and x.lease_expires_at <= now() and x.attempt < x.max_attempts
    order by x.lease_expires_at limit 1 for update skip locked;
 prepare probe_any(uuid) as
   select x.* from switchboard.todos x
-   where x.endpoint_id = $1 and x.state = 'claimed'
+   where x.scope_id = $1 and x.state = 'claimed'
      and x.lease_expires_at <= now() and x.attempt < x.max_attempts
    order by x.lease_expires_at limit 1 for update skip locked;
 prepare sweep as
@@ -51,8 +51,8 @@ select matches((select string_agg(p.plan, ' ') from plans p where p.name = 'queu
                'the probe of one queue scans the caller''s held leases on todos_leased_idx');
 -- Without a queue no index orders the caller's leases by lapse; what matters is that the scan starts from the caller.
 select matches((select string_agg(p.plan, ' ') from plans p where p.name = 'any'),
-               'Index Cond: \(+endpoint_id = \$1',
-               'the probe of every queue reads only the caller''s rows, by an index on endpoint_id');
+               'Index Cond: \(+scope_id = \$1',
+               'the probe of every queue reads only the caller''s rows, by an index on scope_id');
 select matches((select string_agg(p.plan, ' ') from plans p where p.name = 'sweep'), 'todos_lease_lapse_idx',
                'the reaper''s sweep keeps its own index');
 
