@@ -1,10 +1,11 @@
 begin;
-select plan(10);
+select plan(13);
 
 -- Claim budgets stay per endpoint, the claimer's: T's worker (a budget of 5) claims the requester's team todos by
 -- claim, claim_next on the team queue and on every queue, and takes over lapsed leases, one its own and one T's
 -- second worker's. Each attempt it opens is one unit of its own budget, none of the requester's (a budget too) or of
--- the second worker's; spent, the worker is throttled and opens nothing while the second worker claims on.
+-- the second worker's; spent, the worker is throttled and opens nothing while the second worker claims on. A
+-- member's Board claim, with no claiming endpoint, charges the todo's adder as it does on a personal todo.
 select test.team() as f \gset
 select (:'f'::jsonb)->>'team' as team, (:'f'::jsonb)->>'r' as r, (:'f'::jsonb)->>'w' as w, (:'f'::jsonb)->>'admin' as a \gset
 select switchboard.vend_endpoint(owner_id => :'a'::uuid, agent_id => 'worker-2', verbs => null, team_id => :'team'::uuid)->>'endpoint_id' as w3 \gset
@@ -42,6 +43,16 @@ select is(pg_temp.charged(:'r'), 0::bigint, 'the requester, whose todos they all
 select is(switchboard.claim_next(:'w3'::uuid, 'tq')->>'state', 'claimed', 'the second worker, without a budget, claims on');
 select is((select count(*) from switchboard.todos where id in (:'t5', :'t6') and state = 'pending'), 1::bigint,
           'one team todo still waits: the throttled claim opened nothing');
+
+-- A Board claim has no claiming endpoint: it charges the todo's adder, as on a personal todo (open_attempt).
+select (select id::text from switchboard.todos where id in (:'t5', :'t6') and state = 'pending') as left_over \gset
+select switchboard.owner_claim(((:'f'::jsonb)->>'member')::uuid, :'left_over'::uuid) as x \gset
+select is(pg_temp.charged(:'r'), 1::bigint, 'a member''s Board claim of the requester''s team todo: one unit of the requester''s');
+select is(pg_temp.charged(:'w'), pg_temp.opened(:'w'), 'the worker''s unchanged');
+select is(pg_temp.charged(:'r') + pg_temp.charged(:'w'),
+          (select count(*) from switchboard.todo_attempts a where a.todo_id in (:'t1', :'t2', :'t3', :'t4', :'t5', :'t6')
+              and (a.endpoint_id = :'w' or a.claimer_kind = 'owner')),
+          'units charged = attempts opened by the budgeted claimers and the Board');
 
 select * from finish();
 rollback;

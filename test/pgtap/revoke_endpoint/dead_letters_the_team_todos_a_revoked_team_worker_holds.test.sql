@@ -1,9 +1,10 @@
 begin;
-select plan(9);
+select plan(11);
 
 -- Revoking T's worker dead-letters what it holds, as today: its own personal claimed todo, and the team todos whose
 -- lease its agent holds (added by the requester), their attempts closed revoked/dead_lettered. A team todo another
--- worker of T holds and a pending team todo are untouched, and a member still reads the closed attempt.
+-- worker of T holds and a pending team todo are untouched; a member reads the closed attempt and
+-- finds the team's dead letter among its own (the worker's personal one is its vendor's only).
 select test.team() as f \gset
 select (:'f'::jsonb)->>'team' as team, (:'f'::jsonb)->>'r' as r, (:'f'::jsonb)->>'w' as w,
        (:'f'::jsonb)->>'admin' as a, (:'f'::jsonb)->>'member' as m \gset
@@ -30,6 +31,10 @@ select is((select owner from switchboard.todos where id = :'other_held'), 'agent
 select is((select state from switchboard.todos where id = :'waiting'), 'pending', 'a pending team todo is untouched');
 select is(switchboard.owner_get_todo(:'m'::uuid, :'team_held'::uuid)->'attempts'->0->>'outcome', 'revoked',
           'a member reads the closed attempt');
+select is(test.ids(switchboard.owner_list_todos(:'m'::uuid, dead_letter => true)), array[:'team_held'],
+          'a member''s dead letters: the team''s, not the worker''s personal one');
+select is(test.ids(switchboard.owner_list_todos(:'a'::uuid, dead_letter => true)), test.sorted(array[:'team_held', :'own_held']),
+          'the admin who vended the worker: both');
 
 select * from finish();
 rollback;
