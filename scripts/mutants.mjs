@@ -1,5 +1,6 @@
 // The single-edit bugs scripts/mutate.mjs plants in the SQL, one at a time: every verb's authorization, scope, fence,
-// budget and state checks on each path, the Board's CSRF and owner checks, size limits, and issue 25's ten.
+// budget and state checks on each path, the Board's CSRF and owner checks, size limits, issue 25's ten, and the team
+// scope rules of issue 22 (each narrowed and widened).
 //
 // Each mutant: name (what the bug does), rule (what it breaks), file (under sql/functions/) or migration (the number
 // of a committed migration that owns a row-rule function), find (exact text, once in the file) and replace, tests
@@ -211,6 +212,68 @@ export const MUTANTS = [
   { rule: 'budget', file: 'api/claim.sql', tests: ['admission'],
     name: "claim: a team todo's claim charged to its adder's budget, not the claimer's",
     find: 'open_attempt(v_t.id, endpoint_id, v_t.queue', replace: 'open_attempt(v_t.id, v_t.endpoint_id, v_t.queue' },
+  // The same rules widened: each definition and each verb's check of it letting an outsider in (a non-member owner,
+  // another team's endpoint, a personal endpoint holding as the team worker's agent id), and claim_next's team picks.
+  { rule: 'team', file: 'core/agent_reaches.sql', tests: ['teams'],
+    name: "agent_reaches widened: an endpoint reaches the teams of its owner's other endpoints",
+    find: "      or agent_reaches.scope_id = (select e.team_id from switchboard.endpoints e where e.id = agent_reaches.endpoint_id)",
+    replace: "      or agent_reaches.scope_id in (select e.team_id from switchboard.endpoints e join switchboard.endpoints me on me.owner_id = e.owner_id where me.id = agent_reaches.endpoint_id)" },
+  { rule: 'team', file: 'core/agent_reaches.sql', tests: ['teams'],
+    name: "agent_reaches widened: an endpoint reaches every team's todos",
+    find: "      or agent_reaches.scope_id = (select e.team_id from switchboard.endpoints e where e.id = agent_reaches.endpoint_id)",
+    replace: '      or agent_reaches.scope_id in (select t.id from switchboard.teams t)' },
+  { rule: 'team', file: 'core/agent_scopes.sql', tests: ['teams'],
+    name: "agent_scopes widened (list_todos, a2a_list): every team's todos listed",
+    find: 'array_remove(array[e.id, e.team_id], null)', replace: 'array[e.id] || array(select t.id from switchboard.teams t)' },
+  { rule: 'team', file: 'core/owner_scopes.sql', tests: ['teams'],
+    name: 'owner_scopes narrowed (activity, lists, queues): no member reaches its teams',
+    find: 'select m.team_id from switchboard.team_members m where m.owner_id = owner_scopes.owner_id',
+    replace: 'select m.team_id from switchboard.team_members m where false' },
+  { rule: 'team', file: 'core/owner_reaches.sql', tests: ['teams'],
+    name: "owner_reaches narrowed (owner_get_todo, every Board write): only admins reach the team's todos",
+    find: 'where m.team_id = owner_reaches.scope_id and m.owner_id = owner_reaches.owner_id)',
+    replace: "where m.team_id = owner_reaches.scope_id and m.owner_id = owner_reaches.owner_id and m.role = 'admin')" },
+  { rule: 'team', file: 'api/add_todo.sql', tests: ['add_todo', 'teams'],
+    name: 'add_todo: never a team todo',
+    find: 'values (endpoint_id, v_team,', replace: 'values (endpoint_id, null,' },
+  ...[['core/end_held.sql', 'end_held (complete/release, one statement)'], ['core/hold_agent.sql', 'hold_agent (heartbeat, fail, the long way)'],
+      ['api/claim.sql', 'claim'], ['api/agent_cancel.sql', 'agent_cancel (cancel, a2a_cancel)'], ['api/get_todo.sql', 'get_todo (a2a_get)']]
+    .map(([file, what]) => ({
+      rule: 'team', file, tests: ['teams'],
+      name: `${what} widened: any team's todo reached`,
+      find: AGENT_REACHES, replace: 'where x.id = todo_id and (switchboard_internal.agent_reaches(x.scope_id, endpoint_id) or x.team_id is not null)',
+    })),
+  ...[['core/owned_todo.sql', 'owned_todo (every Board write)'], ['api/owner_get_todo.sql', 'owner_get_todo']].map(([file, what]) => ({
+    rule: 'team', file, tests: ['teams'],
+    name: `${what} widened: any team's todo reached`,
+    find: 'and switchboard_internal.owner_reaches(x.scope_id, owner_id)',
+    replace: 'and (switchboard_internal.owner_reaches(x.scope_id, owner_id) or x.team_id is not null)',
+  })),
+  ...[['api/owner_activity.sql', 'owner_scopes(owner_id)'], ['api/owner_list_todos.sql', 'owner_scopes(owner_id)'],
+      ['api/owner_queues.sql', 'owner_scopes(owner_queues.owner_id)']].map(([file, call]) => ({
+    rule: 'team', file, tests: ['teams'],
+    name: `${file.slice(4, -4)} widened: any team's todos read`,
+    find: `x.scope_id in (select switchboard_internal.${call})`,
+    replace: `(x.scope_id in (select switchboard_internal.${call}) or x.team_id is not null)`,
+  })),
+  { rule: 'team', file: 'api/a2a_list.sql', tests: ['teams'],
+    name: "a2a_list widened: any team's todos listed",
+    find: 'x.scope_id = any (switchboard_internal.agent_scopes(endpoint_id))',
+    replace: '(x.scope_id = any (switchboard_internal.agent_scopes(endpoint_id)) or x.team_id is not null)' },
+  { rule: 'team', file: 'api/claim_next.sql', tests: ['claim_next'],
+    name: "claim_next without a queue: the team's lapsed leases never taken over",
+    find: "where x.scope_id = e.team_id and x.state = 'claimed' and x.lease_expires_at <= now()",
+    replace: "where false and x.state = 'claimed' and x.lease_expires_at <= now()" },
+  { rule: 'team', file: 'api/claim_next.sql', tests: ['claim_next'],
+    name: "claim_next without a queue: a lapsed team lease on its last attempt taken over, not dead-lettered",
+    find: 'select * from (select x.id, x.queue, x.head_claimer_kind is not null, true, x.attempt < x.max_attempts',
+    replace: 'select * from (select x.id, x.queue, x.head_claimer_kind is not null, true, true' },
+  { rule: 'team', file: 'api/claim_next.sql', tests: ['claim_next'],
+    name: "claim_next without a queue: the worse of its own best and the team's best taken",
+    find: `                  order by priority desc, ready_at
+                  limit 1) r`,
+    replace: `                  order by priority asc, ready_at
+                  limit 1) r` },
 
   // The holder, the lapse and the fence: the one definition (holds_lease) and each path's use of it.
   { rule: 'holder', file: 'core/holds_lease.sql', tests: ['fence', 'complete/does_not_complete_an_owner_held_todo.test.sql'],
