@@ -1,5 +1,5 @@
 begin;
-select plan(16);
+select plan(18);
 
 -- Attempts carry no scope of their own. T's worker makes two attempts on a team todo the requester added (tt), and
 -- one on a personal todo of its own (pt: the worker's queue pq is no team queue). The team todo's attempts are seen
@@ -7,6 +7,7 @@ select plan(16);
 -- personal todo's attempt only where it is: by the worker and the owner that vended it, not by the requester or a
 -- member. When the admin who vended both the requester and the worker leaves the team, the team's attempts are gone
 -- from its reads while its endpoints' personal ones stay: neither the adder's nor the claimer's owner widens a read.
+-- The endpoints it vended in the team stay in the team and keep working (revoking them is what stops them).
 select test.team() as f \gset
 select (:'f'::jsonb)->>'team' as team, (:'f'::jsonb)->>'r' as r, (:'f'::jsonb)->>'w' as w,
        (:'f'::jsonb)->>'admin' as a, (:'f'::jsonb)->>'member' as m \gset
@@ -53,6 +54,10 @@ select is(test.ids(switchboard.owner_list_todos(:'a'::uuid)), array[:'pt'], 'it 
 select is(jsonb_array_length(switchboard.owner_get_todo(:'a'::uuid, :'pt'::uuid)->'attempts'), 1, 'whose attempt it still reads');
 select is(jsonb_array_length(switchboard.owner_get_todo(:'m'::uuid, :'tt'::uuid)->'attempts'), 2, 'the member still reads the team''s');
 select is(switchboard.get_todo(:'r'::uuid, :'tt'::uuid)->'attempts_total', '2'::jsonb, 'and so does the requester');
+-- The endpoints it vended in the team stay in the team (remove_team_member: revoke them to stop them).
+select test.todo(:'r', 'tq') as after \gset
+select is((select team_id::text from switchboard.todos where id = :'after'), :'team', 'the requester still files team todos');
+select is(switchboard.claim_next(:'w'::uuid, 'tq')->>'id', :'after', 'and the worker still claims them');
 
 select * from finish();
 rollback;
