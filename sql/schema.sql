@@ -6058,7 +6058,7 @@ $$;
 -- Name: FUNCTION manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) IS 'whether an owner manages an endpoint: the one rule for revoking, rotating,
+COMMENT ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) IS 'whether an owner manages an endpoint. The one rule for revoking, rotating,
 clocking and configuring one. The owner that vended it, or an admin of the team it was vended in
 (so a team''s endpoints stay manageable when the admin that vended them leaves). Reads only.';
 
