@@ -2662,7 +2662,7 @@ declare
   v_count integer := 0;
 begin
   select e.* into v_endpoint from switchboard.endpoints e
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
    for update;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2704,10 +2704,11 @@ holds, has its attempt closed revoked/dead_lettered and becomes a dead letter (t
 it added and others hold go on). Locks the endpoint row, then its claimed todos. Revoking twice
 changes nothing more. Notifies switchboard_credentials_refused with the digests of the
 credentials it refused (never an id). Returns {endpoint_id, agent_id, revoked_at,
-todos_dead_lettered}. Errors: not_found (no such endpoint among the owner''s; another owner''s
-endpoint looks the same).
+todos_dead_lettered}. Errors: not_found (no such endpoint among those the owner manages; another
+owner''s endpoint looks the same).
 
-endpoint_id: the endpoint to revoke (one of the owner''s).
+endpoint_id: the endpoint to revoke (one the owner manages: it vended it, or it is an admin of
+  its team).
 
 Example: select switchboard.revoke_endpoint(owner_id => ''<owner_id>'',
   endpoint_id => ''<endpoint_id>'');';
@@ -2732,7 +2733,7 @@ begin
     perform switchboard_internal.raise('invalid', 'overlap_seconds must be between 0 and 604800', null);
   end if;
   select e.* into v_endpoint from switchboard.endpoints e
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
    for update;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2776,11 +2777,12 @@ todo changes hands. The new credential is returned once and stored as SHA-256; t
 replaces keeps working for overlap_seconds, so a fleet can move without downtime, and one older
 than that stops at once. Notifies switchboard_credentials_refused with the digests of the
 credentials it stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
-credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint of this owner;
-another owner''s looks the same), conflict (the endpoint is revoked), invalid (overlap_seconds out
-of range).
+credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint this owner
+manages; another owner''s looks the same), conflict (the endpoint is revoked), invalid
+(overlap_seconds out of range).
 
-endpoint_id: the endpoint whose credential is replaced (one of the owner''s).
+endpoint_id: the endpoint whose credential is replaced (one the owner manages: it vended it, or
+  it is an admin of its team).
 overlap_seconds: how long the replaced credential keeps working, 0..604800 (7 days); 0: not at
   all.
 
@@ -2911,7 +2913,7 @@ begin
     perform switchboard_internal.check_queue(queue);
   end if;
   update switchboard.endpoints e set default_queue = queue
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
   returning e.* into v_e;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2931,7 +2933,7 @@ is the queue a requester''s A2A message goes to when it names none (a text-only 
 the endpoint row. Returns {endpoint_id, default_queue}. Errors: not_found (not an endpoint of
 this owner; another owner''s looks the same), invalid (queue format).
 
-endpoint_id: the endpoint (one of the owner''s).
+endpoint_id: the endpoint (one the owner manages: it vended it, or it is an admin of its team).
 queue: the default queue, 1-128 of letters, digits and _ . : / -; null: none.
 
 Example: select switchboard.set_endpoint_default_queue(owner_id => ''<owner_id>'',
@@ -2952,7 +2954,7 @@ declare
 begin
   perform switchboard_internal.check_webhook_url(url);
   update switchboard.endpoints e set doorbell_url = url
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
   returning e.* into v_e;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2971,10 +2973,11 @@ COMMENT ON FUNCTION switchboard.set_endpoint_doorbell_url(owner_id uuid, endpoin
 endpoints. When a todo of that endpoint becomes claimable, the worker POSTs {"event":
 "todo_claimable", "queue": …} there, one delivery per endpoint and queue however many todos
 arrive before it runs, retried with backoff. Locks the endpoint row. Returns {endpoint_id,
-doorbell_url}. Errors: not_found (not an endpoint of this owner; another owner''s looks the same),
-invalid (the URL).
+doorbell_url}. Errors: not_found (not an endpoint this owner manages; another owner''s looks the
+same), invalid (the URL).
 
-endpoint_id: the endpoint to ring (one of the owner''s).
+endpoint_id: the endpoint to ring (one the owner manages: it vended it, or it is an admin of its
+  team).
 url: an absolute https URL, at most 2048 bytes (http too with the setting webhook_allow_http);
   null clears it.
 
@@ -6340,6 +6343,29 @@ nulls for the first page. Errors: invalid.';
 
 
 --
+-- Name: manages_endpoint(uuid, uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select manages_endpoint.endpoint_owner_id = manages_endpoint.owner_id
+      or exists (select 1 from switchboard.team_members m
+                  where m.team_id = manages_endpoint.endpoint_team_id and m.owner_id = manages_endpoint.owner_id
+                    and m.role = 'admin');
+$$;
+
+
+--
+-- Name: FUNCTION manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) IS 'whether an owner manages an endpoint. The one rule for revoking, rotating,
+clocking and configuring one. The owner that vended it, or an admin of the team it was vended in
+(so a team''s endpoints stay manageable when the admin that vended them leaves). Reads only.';
+
+
+--
 -- Name: not_found(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6788,9 +6814,7 @@ declare
 begin
   select e.id into v_id from switchboard.endpoints e
    where e.id = endpoint_id
-     and (e.owner_id = owner_id
-          or exists (select 1 from switchboard.team_members m
-                      where m.team_id = e.team_id and m.owner_id = owner_id and m.role = 'admin'));
+     and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id);
   if v_id is null then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
                                        'list_endpoints shows the endpoints you vended.');
@@ -6805,7 +6829,7 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) IS 'which owner may clock an endpoint in or out from the Board and the CLI. The
-one place that says so: the owner that vended it, or an admin of the team it was vended in.
+rule is manages_endpoint''s: the owner that vended it, or an admin of the team it was vended in.
 Returns the endpoint id. Errors: not_found (no such endpoint among those the owner may clock:
 another owner''s endpoint answers exactly as an unknown one).';
 
@@ -9727,6 +9751,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.list_cursor(created_at timestamp wit
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.list_page(state text, page_size integer, cursor text, verb text, OUT after_ts timestamp with time zone, OUT after_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) FROM PUBLIC;
 
 
 --
