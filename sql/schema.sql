@@ -1601,6 +1601,81 @@ Example: select switchboard.owner_activity(owner_id => ''<owner_id>'', page_size
 
 
 --
+-- Name: owner_add_team_member(uuid, uuid, text, text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text DEFAULT 'member'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_member switchboard.owners;
+begin
+  perform switchboard_internal.owner_team_role(owner_id, team_id, true);
+  select o.* into v_member from switchboard.owners o where lower(o.handle) = lower(handle);
+  if v_member.id is null then
+    perform switchboard_internal.raise('not_found', format('no owner with handle %s', handle),
+                                       'Check the handle; the owner must exist before joining a team.');
+  end if;
+  return switchboard.add_team_member(team_id, v_member.id, coalesce(role, 'member'));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text) IS 'a team admin adds an owner, named by handle, to its team, or changes a
+member''s role. The Board''s way; the act itself is switchboard.add_team_member''s. Only an admin of
+the team may (owner_team_role''s rule). Returns what switchboard.add_team_member returns. Errors:
+not_found (not a team the owner is in, answered as an unknown team; no owner with that handle),
+forbidden (the owner is a member, not an admin), invalid (role), conflict (the last admin made a
+member).
+
+team_id: the team (one the owner is an admin of).
+handle: the owner to add, whatever its case.
+role: member (the default) or admin.
+
+Example: select switchboard.owner_add_team_member(owner_id => ''<owner_id>'',
+  team_id => ''<team_id>'', handle => ''bob'', role => ''member'');';
+
+
+--
+-- Name: owner_add_team_queue(uuid, uuid, text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_add_team_queue(owner_id uuid, team_id uuid, queue text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.owner_team_role(owner_id, team_id, true);
+  return switchboard.add_team_queue(team_id, queue);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_add_team_queue(owner_id uuid, team_id uuid, queue text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_add_team_queue(owner_id uuid, team_id uuid, queue text) IS 'a team admin makes a queue name one of its team''s queues. The Board''s way;
+the act itself is switchboard.add_team_queue''s (idempotent). Only an admin of the team may
+(owner_team_role''s rule). Returns what switchboard.add_team_queue returns. Errors: not_found (not
+a team the owner is in, answered as an unknown team), forbidden (a member, not an admin), invalid
+(queue).
+
+team_id: the team (one the owner is an admin of).
+queue: the queue name the team is to share.
+
+Example: select switchboard.owner_add_team_queue(owner_id => ''<owner_id>'',
+  team_id => ''<team_id>'', queue => ''builds'');';
+
+
+--
 -- Name: owner_claim(uuid, uuid, text, integer); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2015,6 +2090,40 @@ Example: select switchboard.owner_release(owner_id => ''<owner_id>'', todo_id =>
 
 
 --
+-- Name: owner_remove_team_member(uuid, uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.owner_team_role(owner_id, team_id, member_owner_id is distinct from owner_id);
+  return switchboard.remove_team_member(team_id, member_owner_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid) IS 'a team admin removes a member from its team, or any member leaves it
+(removes itself). The Board''s way; the act itself is switchboard.remove_team_member''s, so the
+member''s access to the team''s todos ends in the same transaction, open Board sessions included.
+Returns what switchboard.remove_team_member returns (removed false when the owner named was not a
+member). Errors: not_found (not a team the owner is in, answered as an unknown team), forbidden
+(a member removing someone else), conflict (the team''s last admin).
+
+team_id: the team (one the owner is in).
+member_owner_id: the owner to remove; the owner''s own id leaves the team.
+
+Example: select switchboard.owner_remove_team_member(owner_id => ''<owner_id>'',
+  team_id => ''<team_id>'', member_owner_id => ''<owner_id of the member>'');';
+
+
+--
 -- Name: owner_session(text, text, boolean); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2168,6 +2277,72 @@ COMMENT ON FUNCTION switchboard.owner_sign_out(session_secret text) IS 'ends a B
 left as it is, so signing out twice is harmless. Returns {signed_out: true}. Errors: none.
 
 Example: select switchboard.owner_sign_out(session_secret => ''<secret from owner_sign_in>'');';
+
+
+--
+-- Name: owner_teams(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_teams(owner_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  -- A null owner would read as "every team" to list_teams: never from here.
+  if owner_id is null then
+    return jsonb_build_object('teams', '[]'::jsonb);
+  end if;
+  return switchboard.list_teams(owner_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_teams(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_teams(owner_id uuid) IS 'the teams an owner is a member of, for the Board''s Teams page. Each with the owner''s
+role, its members, its team queues and its endpoints with their presence (never a credential).
+Reads only. Returns what switchboard.list_teams(owner_id) returns: {teams: [{id, name, role,
+members, queues, endpoints}]}. Errors: none (an owner in no team has none).
+
+Example: select switchboard.owner_teams(owner_id => ''<owner_id>'');';
+
+
+--
+-- Name: owner_vend_endpoint(uuid, uuid, text, text[]); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[] DEFAULT NULL::text[]) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.owner_team_role(owner_id, team_id, true);
+  return switchboard.vend_endpoint(owner_id, agent_id, verbs, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]) IS 'a team admin mints an endpoint in its team, with a verb set frozen from then
+on. The Board''s way; the act itself is switchboard.vend_endpoint''s, so the credential is in this
+answer once and only its SHA-256 is stored. Only an admin of the team may (owner_team_role''s
+rule). Returns what switchboard.vend_endpoint returns. Errors: not_found (not a team the owner is
+in, answered as an unknown team), forbidden (a member, not an admin), invalid (agent_id, verbs),
+conflict (a live endpoint of the team already has that agent_id).
+
+team_id: the team the endpoint is vended in (one the owner is an admin of).
+agent_id: the agent''s name; its workers hold leases as agent:<agent_id>.
+verbs: the agent verbs it may call; null: every one.
+
+Example: select switchboard.owner_vend_endpoint(owner_id => ''<owner_id>'', team_id => ''<team_id>'',
+  agent_id => ''builder'', verbs => array[''claim_next'', ''heartbeat'', ''complete'', ''fail'']);';
 
 
 --
@@ -2487,7 +2662,7 @@ declare
   v_count integer := 0;
 begin
   select e.* into v_endpoint from switchboard.endpoints e
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
    for update;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2529,10 +2704,11 @@ holds, has its attempt closed revoked/dead_lettered and becomes a dead letter (t
 it added and others hold go on). Locks the endpoint row, then its claimed todos. Revoking twice
 changes nothing more. Notifies switchboard_credentials_refused with the digests of the
 credentials it refused (never an id). Returns {endpoint_id, agent_id, revoked_at,
-todos_dead_lettered}. Errors: not_found (no such endpoint among the owner''s; another owner''s
-endpoint looks the same).
+todos_dead_lettered}. Errors: not_found (no such endpoint among those the owner manages; another
+owner''s endpoint looks the same).
 
-endpoint_id: the endpoint to revoke (one of the owner''s).
+endpoint_id: the endpoint to revoke (one the owner manages: it vended it, or it is an admin of
+  its team).
 
 Example: select switchboard.revoke_endpoint(owner_id => ''<owner_id>'',
   endpoint_id => ''<endpoint_id>'');';
@@ -2557,7 +2733,7 @@ begin
     perform switchboard_internal.raise('invalid', 'overlap_seconds must be between 0 and 604800', null);
   end if;
   select e.* into v_endpoint from switchboard.endpoints e
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
    for update;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2601,11 +2777,12 @@ todo changes hands. The new credential is returned once and stored as SHA-256; t
 replaces keeps working for overlap_seconds, so a fleet can move without downtime, and one older
 than that stops at once. Notifies switchboard_credentials_refused with the digests of the
 credentials it stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
-credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint of this owner;
-another owner''s looks the same), conflict (the endpoint is revoked), invalid (overlap_seconds out
-of range).
+credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint this owner
+manages; another owner''s looks the same), conflict (the endpoint is revoked), invalid
+(overlap_seconds out of range).
 
-endpoint_id: the endpoint whose credential is replaced (one of the owner''s).
+endpoint_id: the endpoint whose credential is replaced (one the owner manages: it vended it, or
+  it is an admin of its team).
 overlap_seconds: how long the replaced credential keeps working, 0..604800 (7 days); 0: not at
   all.
 
@@ -2736,7 +2913,7 @@ begin
     perform switchboard_internal.check_queue(queue);
   end if;
   update switchboard.endpoints e set default_queue = queue
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
   returning e.* into v_e;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2756,7 +2933,7 @@ is the queue a requester''s A2A message goes to when it names none (a text-only 
 the endpoint row. Returns {endpoint_id, default_queue}. Errors: not_found (not an endpoint of
 this owner; another owner''s looks the same), invalid (queue format).
 
-endpoint_id: the endpoint (one of the owner''s).
+endpoint_id: the endpoint (one the owner manages: it vended it, or it is an admin of its team).
 queue: the default queue, 1-128 of letters, digits and _ . : / -; null: none.
 
 Example: select switchboard.set_endpoint_default_queue(owner_id => ''<owner_id>'',
@@ -2777,7 +2954,7 @@ declare
 begin
   perform switchboard_internal.check_webhook_url(url);
   update switchboard.endpoints e set doorbell_url = url
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
   returning e.* into v_e;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2796,10 +2973,11 @@ COMMENT ON FUNCTION switchboard.set_endpoint_doorbell_url(owner_id uuid, endpoin
 endpoints. When a todo of that endpoint becomes claimable, the worker POSTs {"event":
 "todo_claimable", "queue": …} there, one delivery per endpoint and queue however many todos
 arrive before it runs, retried with backoff. Locks the endpoint row. Returns {endpoint_id,
-doorbell_url}. Errors: not_found (not an endpoint of this owner; another owner''s looks the same),
-invalid (the URL).
+doorbell_url}. Errors: not_found (not an endpoint this owner manages; another owner''s looks the
+same), invalid (the URL).
 
-endpoint_id: the endpoint to ring (one of the owner''s).
+endpoint_id: the endpoint to ring (one the owner manages: it vended it, or it is an admin of its
+  team).
 url: an absolute https URL, at most 2048 bytes (http too with the setting webhook_allow_http);
   null clears it.
 
@@ -3628,6 +3806,57 @@ switchboard.owner_activity.';
 
 
 --
+-- Name: add_team_member(text, text, uuid, text, text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text DEFAULT 'member'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_add_team_member(switchboard_internal.board_owner(session_secret, csrf_token, true), team_id, handle, role);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text) IS 'switchboard.owner_add_team_member for the signed-in owner. A
+state-changing action: the session''s CSRF token must come with it; the secret is resolved inside
+the statement that runs the act. Returns what switchboard.owner_add_team_member returns. Errors:
+forbidden (no live session, or a wrong CSRF token), then those of
+switchboard.owner_add_team_member.';
+
+
+--
+-- Name: add_team_queue(text, text, uuid, text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_add_team_queue(switchboard_internal.board_owner(session_secret, csrf_token, true), team_id, queue);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text) IS 'switchboard.owner_add_team_queue for the signed-in owner. A
+state-changing action: the session''s CSRF token must come with it. Returns what
+switchboard.owner_add_team_queue returns. Errors: forbidden (no live session, or a wrong CSRF
+token), then those of switchboard.owner_add_team_queue.';
+
+
+--
 -- Name: cancel(text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -3889,6 +4118,31 @@ act only for a signed-in owner. Returns what switchboard.owner_release returns. 
 
 
 --
+-- Name: remove_team_member(text, text, uuid, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_remove_team_member(switchboard_internal.board_owner(session_secret, csrf_token, true), team_id, member_owner_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) IS 'switchboard.owner_remove_team_member for the signed-in owner. An
+admin removes a member, or a member leaves. A state-changing action: the session''s CSRF token
+must come with it. Returns what switchboard.owner_remove_team_member returns. Errors: forbidden
+(no live session, or a wrong CSRF token), then those of switchboard.owner_remove_team_member.';
+
+
+--
 -- Name: retry_now(text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -4028,6 +4282,57 @@ $$;
 
 COMMENT ON FUNCTION switchboard_board.sign_out(session_secret text) IS 'switchboard.owner_sign_out, for the Board''s own connection. It takes the
 session secret the browser holds, never an owner id. Returns {signed_out: true}. Errors: none.';
+
+
+--
+-- Name: teams(text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.teams(session_secret text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_teams(switchboard_internal.board_owner(session_secret, null, false));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION teams(session_secret text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.teams(session_secret text) IS 'switchboard.owner_teams for the owner whose live Board session secret is sent (a
+read). The secret is resolved inside the statement that runs the read, so a removed member''s open
+session no longer shows the team at once. Reads only. Returns what switchboard.owner_teams
+returns (never a credential). Errors: forbidden (no live session).';
+
+
+--
+-- Name: vend_endpoint(text, text, uuid, text, text[]); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[] DEFAULT NULL::text[]) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_vend_endpoint(switchboard_internal.board_owner(session_secret, csrf_token, true), team_id, agent_id, verbs);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]) IS 'switchboard.owner_vend_endpoint for the signed-in owner. An endpoint in a
+team it is an admin of; the Board shows the credential once and keeps nothing of it. A
+state-changing action: the session''s CSRF token must come with it. Returns what
+switchboard.owner_vend_endpoint returns. Errors: forbidden (no live session, or a wrong CSRF
+token), then those of switchboard.owner_vend_endpoint.';
 
 
 --
@@ -6038,6 +6343,29 @@ nulls for the first page. Errors: invalid.';
 
 
 --
+-- Name: manages_endpoint(uuid, uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select manages_endpoint.endpoint_owner_id = manages_endpoint.owner_id
+      or exists (select 1 from switchboard.team_members m
+                  where m.team_id = manages_endpoint.endpoint_team_id and m.owner_id = manages_endpoint.owner_id
+                    and m.role = 'admin');
+$$;
+
+
+--
+-- Name: FUNCTION manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) IS 'whether an owner manages an endpoint. The one rule for revoking, rotating,
+clocking and configuring one. The owner that vended it, or an admin of the team it was vended in
+(so a team''s endpoints stay manageable when the admin that vended them leaves). Reads only.';
+
+
+--
 -- Name: not_found(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6433,6 +6761,47 @@ owner list read. Reads only.';
 
 
 --
+-- Name: owner_team_role(uuid, uuid, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.owner_team_role(owner_id uuid, team_id uuid, need_admin boolean) RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_role text;
+begin
+  -- An unknown team locks nothing and reads no role: the same answer as a team the owner is not in.
+  perform 1 from switchboard.teams t where t.id = team_id for update;
+  select m.role into v_role from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
+  if v_role is null then
+    perform switchboard_internal.raise('not_found', format('no team %s in this scope', team_id),
+                                       'Teams lists the teams you are a member of.');
+  end if;
+  if need_admin and v_role <> 'admin' then
+    perform switchboard_internal.raise('forbidden', 'only an admin of the team may do that',
+                                       'Ask an admin of the team; Teams shows who they are.');
+  end if;
+  return v_role;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_team_role(owner_id uuid, team_id uuid, need_admin boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.owner_team_role(owner_id uuid, team_id uuid, need_admin boolean) IS 'what an owner may do in a team, for the owner-scoped team acts of the Board. The
+one place that says so: a non-member gets not_found for the team, exactly as for an unknown team
+id; a member asking for an admin''s act gets forbidden; leaving (an act on oneself) needs only
+membership. Locks the team row, as every change of a team does (team_row, vend_endpoint), before
+reading the caller''s role: a concurrent removal or demotion waits for the act it was checked for,
+and the locks are taken in one order. Returns the caller''s role. Errors: not_found, forbidden.
+
+need_admin: the act is an admin''s (members, team queues, team endpoints).';
+
+
+--
 -- Name: presence_endpoint(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6445,9 +6814,7 @@ declare
 begin
   select e.id into v_id from switchboard.endpoints e
    where e.id = endpoint_id
-     and (e.owner_id = owner_id
-          or exists (select 1 from switchboard.team_members m
-                      where m.team_id = e.team_id and m.owner_id = owner_id and m.role = 'admin'));
+     and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id);
   if v_id is null then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
                                        'list_endpoints shows the endpoints you vended.');
@@ -6462,7 +6829,7 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) IS 'which owner may clock an endpoint in or out from the Board and the CLI. The
-one place that says so: the owner that vended it, or an admin of the team it was vended in.
+rule is manages_endpoint''s: the owner that vended it, or an admin of the team it was vended in.
 Returns the endpoint id. Errors: not_found (no such endpoint among those the owner may clock:
 another owner''s endpoint answers exactly as an unknown one).';
 
@@ -8428,6 +8795,22 @@ GRANT ALL ON FUNCTION switchboard.owner_activity(owner_id uuid, page_size intege
 
 
 --
+-- Name: FUNCTION owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION owner_add_team_queue(owner_id uuid, team_id uuid, queue text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_add_team_queue(owner_id uuid, team_id uuid, queue text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_add_team_queue(owner_id uuid, team_id uuid, queue text) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION owner_claim(owner_id uuid, todo_id uuid, claimant text, lease_seconds integer); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -8500,6 +8883,14 @@ GRANT ALL ON FUNCTION switchboard.owner_release(owner_id uuid, todo_id uuid, sum
 
 
 --
+-- Name: FUNCTION owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION owner_session(session_secret text, csrf_token text, for_write boolean); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -8529,6 +8920,22 @@ GRANT ALL ON FUNCTION switchboard.owner_sign_in(login_token text) TO switchboard
 
 REVOKE ALL ON FUNCTION switchboard.owner_sign_out(session_secret text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.owner_sign_out(session_secret text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION owner_teams(owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_teams(owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_teams(owner_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]) TO switchboard_admin;
 
 
 --
@@ -8836,6 +9243,22 @@ GRANT ALL ON FUNCTION switchboard_board.activity(session_secret text, page_size 
 
 
 --
+-- Name: FUNCTION add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION cancel(session_secret text, csrf_token text, todo_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -8916,6 +9339,14 @@ GRANT ALL ON FUNCTION switchboard_board.release(session_secret text, csrf_token 
 
 
 --
+-- Name: FUNCTION remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION retry_now(session_secret text, csrf_token text, todo_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -8961,6 +9392,22 @@ GRANT ALL ON FUNCTION switchboard_board.sign_in(login_token text) TO switchboard
 
 REVOKE ALL ON FUNCTION switchboard_board.sign_out(session_secret text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.sign_out(session_secret text) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION teams(session_secret text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.teams(session_secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.teams(session_secret text) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]) TO switchboard_board;
 
 
 --
@@ -9307,6 +9754,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.list_page(state text, page_size inte
 
 
 --
+-- Name: FUNCTION manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION not_found(todo_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -9374,6 +9828,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_i
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.owner_scopes(owner_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION owner_team_role(owner_id uuid, team_id uuid, need_admin boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.owner_team_role(owner_id uuid, team_id uuid, need_admin boolean) FROM PUBLIC;
 
 
 --

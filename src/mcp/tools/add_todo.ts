@@ -7,8 +7,7 @@ import { defineTool } from '../tool.js';
 export const addTodo = defineTool({
   name: 'add_todo',
   title: 'Add a todo',
-  description: 'Create a pending todo in one of your queues; a worker takes it with claim_next. On a team queue of your ' +
-    "endpoint's team the todo is the team's: every endpoint of the team reaches it by its own verbs. Returns the todo.",
+  description: 'Create a pending todo in one of your queues; a worker takes it with claim_next. Returns the todo.',
   input: z.strictObject({
     queue,
     payload: jsonObject('The work: a JSON object (<= 256 KiB; other JSON values are accepted too). Default {}.'),
