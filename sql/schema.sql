@@ -585,9 +585,9 @@ declare
   v_t switchboard.todos;
 begin
   perform switchboard_internal.agent(endpoint_id, 'cancel');
-  select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-   for update;
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+   for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -703,9 +703,9 @@ declare
   v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
   v_t switchboard.todos;
 begin
-  select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-   for update;
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+   for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -1252,7 +1252,8 @@ begin
   if attempts_limit < 0 then
     perform switchboard_internal.raise('invalid', 'attempts_limit must be between 0 and 50', null);
   end if;
-  select x.* into v_t from switchboard.todos x where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id);
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id);
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -1578,7 +1579,7 @@ begin
             from switchboard.todo_attempts a
             join switchboard.todos x on x.id = a.todo_id
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where a.ended_at is not null and x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
+           where a.ended_at is not null and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
            order by a.ended_at desc, a.todo_id, a.seq desc
            limit v_size) s;
   return jsonb_build_object('activity', v_rows, 'notice', switchboard_internal.notice());
@@ -1867,7 +1868,7 @@ begin
   -- The scope of switchboard_internal.owned_todo, without its FOR UPDATE: this is a read.
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id
-     and switchboard_internal.owner_reaches(x.scope_id, owner_id);
+     and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id));
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -1923,7 +1924,7 @@ begin
                  (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = x.team_id) as team
             from switchboard.todos x
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
+           where x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
              and (queue is null or x.queue = queue)
              and (state is null or x.state = state)
              and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
@@ -2034,7 +2035,7 @@ CREATE FUNCTION switchboard.owner_queues(owner_id uuid) RETURNS jsonb
       from switchboard.todos x
       join switchboard.endpoints e on e.id = x.endpoint_id
       left join switchboard.teams t on t.id = x.team_id
-     where x.scope_id in (select switchboard_internal.owner_scopes(owner_queues.owner_id))
+     where x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_queues.owner_id) s(id))
      group by x.queue, x.team_id, t.name
   ) q
 $$;
@@ -4774,26 +4775,27 @@ forbidden (unknown, expired or revoked; not told apart).';
 
 
 --
--- Name: agent_reaches(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+-- Name: agent_reaches(uuid, uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE
+CREATE FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
     AS $$
-  select agent_reaches.scope_id = agent_reaches.endpoint_id
-      or agent_reaches.scope_id = (select e.team_id from switchboard.endpoints e where e.id = agent_reaches.endpoint_id);
+  select agent_reaches.scope_id = agent_reaches.endpoint_id or agent_reaches.scope_id = agent_reaches.endpoint_team_id;
 $$;
 
 
 --
--- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid) IS 'the one rule for which todos an endpoint reaches. Its own scope (todos it added to
-a personal queue, scope_id = the endpoint) and its team''s (scope_id = the team it was vended in).
-A claimer''s endpoint never widens it: the todo''s scope decides (ADR-0039). Every agent-path read
-and transition puts it in its WHERE; a SQL function with one expression, so the planner inlines
-it, and the team is read only for a todo that is not the endpoint''s own. Reads only.';
+COMMENT ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid) IS 'the one rule for which todos an endpoint reaches. Its own scope (todos it added to
+a personal queue: scope_id = the endpoint) and its team''s (scope_id = the team it was vended in,
+null for a personal endpoint). A claimer''s endpoint never widens it: the todo''s scope decides
+(ADR-0039). The caller passes the endpoint''s id and team from the endpoint row its statement
+joins anyway (authorized_endpoint on the one-statement paths), so the body is one expression with
+no sub-select, which the planner inlines: a personal cycle pays one comparison for teams. Reads
+only.';
 
 
 --
@@ -5617,8 +5619,9 @@ CREATE FUNCTION switchboard_internal.claim_caller(endpoint_id uuid, queue text) 
          exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id),
          (select s.value from switchboard.settings s where s.key = 'default_lease_seconds'),
          e.team_id,
-         switchboard_internal.queue_scope(e.id, e.team_id, claim_caller.queue)
-    from switchboard_internal.authorized_endpoint(claim_caller.endpoint_id, 'claim_next') e;
+         qs.scope_id
+    from switchboard_internal.authorized_endpoint(claim_caller.endpoint_id, 'claim_next') e
+   cross join lateral switchboard_internal.queue_scope(e.id, e.team_id, claim_caller.queue) qs;
 $$;
 
 
@@ -6006,9 +6009,10 @@ begin
            , head_ended_at = v_now, head_outcome = end_held.outcome, head_disposition = v_pair.disposition,
            head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
-     where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-       and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256,
-             (select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e), lease_token)
+      from switchboard_internal.authorized_endpoint(endpoint_id, verb) e
+     where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+       and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256, 'agent:' || e.agent_id,
+                                            lease_token)
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,
@@ -6097,9 +6101,9 @@ CREATE FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, 
 declare
   v_t switchboard.todos;
 begin
-  select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-   for update;
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+   for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -6631,7 +6635,7 @@ declare
 begin
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id
-     and switchboard_internal.owner_reaches(x.scope_id, owner_id)
+     and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
    for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
@@ -6715,28 +6719,6 @@ not_found, conflict.';
 
 
 --
--- Name: owner_reaches(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
---
-
-CREATE FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE
-    AS $$
-  select exists (select 1 from switchboard.endpoints e
-                  where e.id = owner_reaches.scope_id and e.owner_id = owner_reaches.owner_id)
-      or exists (select 1 from switchboard.team_members m
-                  where m.team_id = owner_reaches.scope_id and m.owner_id = owner_reaches.owner_id);
-$$;
-
-
---
--- Name: FUNCTION owner_reaches(scope_id uuid, owner_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_id uuid) IS 'whether an owner reaches a todo of this scope. The rule of owner_scopes: an
-endpoint it vended, or a team it is a member of. Reads only.';
-
-
---
 -- Name: owner_scopes(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6756,8 +6738,8 @@ $$;
 COMMENT ON FUNCTION switchboard_internal.owner_scopes(owner_id uuid) IS 'the scopes an owner reaches on the Board and through the owner_* API. Every
 endpoint it vended (their personal todos) and every team it is a member of (the team''s todos). A
 team todo is reached only through membership, so removing a member ends its access in that
-transaction, even to todos its own endpoints added. The one definition owner_reaches and every
-owner list read. Reads only.';
+transaction, even to todos its own endpoints added. The one definition that every owner read and
+every Board write reads. Reads only.';
 
 
 --
@@ -6875,10 +6857,10 @@ it.';
 -- Name: queue_scope(uuid, uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) RETURNS uuid
+CREATE FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) RETURNS TABLE(scope_id uuid)
     LANGUAGE sql STABLE
     AS $$
-  select case when queue_scope.team_id is null then queue_scope.endpoint_id
+  select case when queue_scope.team_id is null or queue_scope.queue is null then queue_scope.endpoint_id
               else coalesce((select q.team_id from switchboard.team_queues q
                               where q.team_id = queue_scope.team_id and q.queue = queue_scope.queue),
                             queue_scope.endpoint_id) end;
@@ -6890,8 +6872,10 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) IS 'the scope a queue name means for an endpoint. Its team''s when the endpoint was
-vended in a team and the team made that name a team queue, else the endpoint''s own. add_todo
-files into it and claim_next with a queue picks from it. Reads only.';
+vended in a team and the team made that name a team queue, else the endpoint''s own (its own too
+without a queue). add_todo files into it and claim_next with a queue picks from it. A
+set-returning SQL function of one row, joined laterally where it is read, so the planner inlines
+it (sub-select and all) and a personal endpoint reads no team queue. Reads only.';
 
 
 --
@@ -9488,10 +9472,10 @@ REVOKE ALL ON FUNCTION switchboard_internal.agent_endpoint(credential text) FROM
 
 
 --
--- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid) FROM PUBLIC;
 
 
 --
@@ -9814,13 +9798,6 @@ REVOKE ALL ON FUNCTION switchboard_internal.owner_csrf(session_secret text) FROM
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uuid) FROM PUBLIC;
-
-
---
--- Name: FUNCTION owner_reaches(scope_id uuid, owner_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_id uuid) FROM PUBLIC;
 
 
 --
