@@ -95,7 +95,7 @@ export const MUTANTS = [
   { rule: 'authorization', file: 'core/end_held.sql', tests: ['verb_sets'],
     name: 'end_held (complete/release, one statement): the holder read with no authorization',
     find: 'from switchboard_internal.authorized_endpoint(endpoint_id, verb) e',
-    replace: '(select * from switchboard.endpoints e where e.id = endpoint_id) e' },
+    replace: 'from (select * from switchboard.endpoints e where e.id = endpoint_id) e' },
   { rule: 'authorization', file: 'api/complete.sql', tests: ['verb_sets'],
     name: "complete, one statement: authorized for the verb claim",
     find: "end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null)",
