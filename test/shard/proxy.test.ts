@@ -1,0 +1,138 @@
+// Sharded by tenant scope with PL/Proxy: a proxy and two shards made by `shard init`; owners added through the proxy
+// land on the shard their handle names; an agent's MCP story and a Board read through a serve whose pool is the
+// proxy; a foreign todo answers like an unknown one, byte for byte; and every proxied call ran on exactly one shard.
+import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import t from 'tap';
+import { loadConfig } from '../../src/config.js';
+import { mountBoard } from '../../src/board/mount.js';
+import { SESSION_COOKIE } from '../../src/board/router.js';
+import { createLogger } from '../../src/log.js';
+import { startServer } from '../../src/server.js';
+import { shardStatus } from '../../src/shard.js';
+import { call, httpClient } from '../mcp/helpers.js';
+import { callCounts, shardedCluster, waitIdle } from './cluster.js';
+
+const SURFACES = ['switchboard_agent', 'switchboard_board'];
+
+t.test('a proxy and two shards: tenants on their own shards, the agent and Board stories through the proxy', async (t) => {
+  const c = await shardedCluster(t, 2, { trackFunctions: true });
+  t.equal(c.init.partitions, 2);
+  t.ok(c.init.routed.includes('switchboard_agent.claim_next') && c.init.routed.includes('switchboard_board.get_todo'),
+    'the entry points are generated from the shards\' signatures');
+
+  // The DBA's admin API through the proxy, as switchboard_admin.
+  const admin = postgres(c.proxyUrl, { max: 1, onnotice: () => {}, connection: { role: 'switchboard_admin' } });
+  let adminOpen = true;
+  t.teardown(() => (adminOpen ? admin.end({ timeout: 5 }) : undefined));
+  // Two handles whose slots fall on partitions 0 and 1 (hashtext(lower(handle)) & 1).
+  const [h] = await admin<{ a: string; b: string }[]>`
+    select (select 'alice' || g from generate_series(1, 99) g where hashtext('alice' || g) & 1 = 0 limit 1) as a,
+           (select 'bob' || g from generate_series(1, 99) g where hashtext('bob' || g) & 1 = 1 limit 1) as b`;
+  const owner = async (handle: string) => (await admin`select switchboard.add_owner(${handle}) as doc`)[0].doc.owner_id as string;
+  const vend = async (o: string, agent: string) =>
+    (await admin`select switchboard.vend_endpoint(${o}::uuid, ${agent}) as doc`)[0].doc as { endpoint_id: string; credential: string };
+  const alice = await owner(h.a);
+  const bob = await owner(h.b);
+  const aliceEp = await vend(alice, 'alice-bot');
+  const bobEp = await vend(bob, 'bob-bot');
+  t.match(aliceEp.credential, /^sbk_s[0-9a-f]{2}_[0-9a-f]{64}$/, 'a sharded credential carries its slot');
+
+  const where = async (table: string, id: string) => {
+    const held: number[] = [];
+    for (const [i, s] of c.shards.entries()) {
+      if ((await s.unsafe(`select 1 from switchboard.${table} where id = $1`, [id])).length) held.push(i);
+    }
+    return held;
+  };
+  t.same(await where('owners', alice), [0], `${h.a} lives on shard 0 only`);
+  t.same(await where('owners', bob), [1], `${h.b} lives on shard 1 only`);
+  t.same(await where('endpoints', aliceEp.endpoint_id), [0], "alice's endpoint on her shard");
+  t.same(await where('endpoints', bobEp.endpoint_id), [1], "bob's endpoint on his shard");
+  await t.rejects(admin`select switchboard.add_owner(${h.a.toUpperCase()})`, { code: 'SB409' },
+    'a handle is unique across shards (it is routed by its hash)');
+
+  // serve, its pool on the proxy.
+  const config = loadConfig({ DATABASE_URL: c.proxyUrl, LOG_LEVEL: 'warn' });
+  const server = await startServer({ config, log: createLogger({ level: 'warn' }), host: '127.0.0.1', port: 0, mount: [mountBoard] });
+  let serving = true;
+  t.teardown(() => (serving ? server.stop(1000) : undefined));
+  const a = await httpClient(server.url, aliceEp.credential);
+  const b = await httpClient(server.url, bobEp.credential);
+
+  // The agent's story, through the proxy.
+  const added = (await call(a, 'add_todo', { queue: 'builds', title: 'Fix the arm64 build', payload: { arch: 'arm64' } })).doc;
+  t.equal(added.state, 'pending', 'add_todo');
+  const claimed = (await call(a, 'claim_next', { queue: 'builds' })).doc;
+  t.equal(claimed.id, added.id, 'claim_next hands out the todo');
+  const done = await call(a, 'complete', { todo_id: added.id, result: { ok: true }, summary: 'rebuilt clean' });
+  t.equal(done.isError, false);
+  t.equal(done.doc.state, 'done', 'complete');
+  const got = (await call(a, 'get_todo', { todo_id: added.id })).doc;
+  t.equal(got.state, 'done');
+  t.match(got.attempts, [{ seq: 1, outcome: 'completed', summary: 'rebuilt clean' }], 'get_todo shows the attempt');
+  t.same(await where('todos', added.id), [0], "alice's todo lives on her shard only");
+  const bobs = (await call(b, 'add_todo', { queue: 'builds', title: 'bob only' })).doc;
+  t.same(await where('todos', bobs.id), [1], "bob's todo on his");
+  t.same((await call(b, 'list_todos')).doc.todos.map((x: { title: string }) => x.title), ['bob only'], "bob sees only bob's");
+
+  // A foreign todo answers exactly as an unknown one: ask for alice's, then for the same id once it never existed.
+  const foreign = JSON.stringify((await call(b, 'get_todo', { todo_id: added.id })).result);
+  t.match(JSON.parse(foreign).structuredContent, { error: 'not_found' });
+  t.notMatch(foreign, /REMOTE|sb_shard_|Remote/, 'no shard name or PL/Proxy wording reaches the agent');
+  await c.shards[0]`delete from switchboard.todos where id = ${added.id}::uuid`;
+  const unknown = JSON.stringify((await call(b, 'get_todo', { todo_id: added.id })).result);
+  t.equal(foreign, unknown, 'byte for byte like a missing one, through the proxy');
+  const badKey = JSON.stringify((await call(b, 'get_todo', { todo_id: randomUUID() })).result);
+  t.match(JSON.parse(badKey).structuredContent, { error: 'not_found' });
+
+  // The Board through the proxy: bob signs in with a link minted through the proxy and reads his todo.
+  const token = (await admin`select switchboard.owner_login_token(${h.b}) as doc`)[0].doc.login_token as string;
+  const login = await fetch(`${server.url}/board/login`, {
+    method: 'POST', redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+    body: new URLSearchParams({ token, as: h.b }).toString(),
+  });
+  t.equal(login.status, 303, 'the Board signs bob in through the proxy');
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  t.match(cookie, new RegExp(`^${SESSION_COOKIE}=sbs_s[0-9a-f]{2}_`), 'his session secret carries his slot');
+  const page = await fetch(`${server.url}/board/todos/${bobs.id}`, { headers: { cookie } });
+  t.equal(page.status, 200);
+  t.match(await page.text(), 'bob only', "the Board shows bob's todo");
+  const gone = await fetch(`${server.url}/board/todos/${added.id}`, { headers: { cookie } });
+  const none = await fetch(`${server.url}/board/todos/${bobs.id.replace(/.$/, (x: string) => (x === '0' ? '1' : '0'))}`, {
+    headers: { cookie },
+  });
+  const noneId = bobs.id.replace(/.$/, (x: string) => (x === '0' ? '1' : '0'));
+  t.equal(gone.status, 404);
+  t.equal(none.status, 404, 'an unknown id on the Board: not found');
+  t.equal((await gone.text()).replaceAll(added.id, '<id>'), (await none.text()).replaceAll(noneId, '<id>'),
+    "alice's todo id on bob's Board: the same page as an unknown id");
+
+  t.same((await shardStatus(c.proxyUrl)).map((r) => [r.partition, r.ok, r.owners]), [[0, true, 1], [1, true, 1]],
+    'shard status: both up, one owner each');
+
+  // Every proxied call ran on exactly one shard: per entry point, the proxy's calls are the shards' calls summed, and
+  // what only alice did ran only on her shard. Statistics are flushed when sessions end: end them all first.
+  await a.close();
+  await b.close();
+  await server.stop(1000);
+  serving = false;
+  await admin.end({ timeout: 5 });
+  adminOpen = false;
+  await waitIdle(c);
+  const proxy = await callCounts(c.proxyUrl, SURFACES);
+  const shard = await Promise.all(c.shardUrls.map((u) => callCounts(u, SURFACES)));
+  const names = Object.keys(proxy).filter((f) => !/\.(mcp_session_key|signal_key)$/.test(f));
+  t.ok(names.length >= 6, `calls were counted (${names.join(', ')})`);
+  for (const f of names) {
+    t.equal((shard[0][f] ?? 0) + (shard[1][f] ?? 0), proxy[f], `${f}: ${proxy[f]} through the proxy = shard 0 + shard 1`);
+  }
+  for (const f of ['switchboard_agent.claim_next', 'switchboard_agent.complete']) {
+    t.ok((shard[0][f] ?? 0) > 0 && !shard[1][f], `${f} ran on alice's shard only`);
+  }
+  for (const f of ['switchboard_agent.list_todos', 'switchboard_board.get_todo', 'switchboard_board.sign_in']) {
+    t.ok((shard[1][f] ?? 0) > 0 && !shard[0][f], `${f} ran on bob's shard only`);
+  }
+  t.comment(`calls: proxy ${JSON.stringify(proxy)}; shard 0 ${JSON.stringify(shard[0])}; shard 1 ${JSON.stringify(shard[1])}`);
+});
