@@ -1,10 +1,19 @@
 // Operating a sharded Switchboard through its proxy: teams live on their first admin's shard (a member of another shard
 // cannot join), metrics and sweeps fan out and merge, and one shard down leaves the other shard's tenants served.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import t from 'tap';
+import { createLogger } from '../../src/log.js';
 import { shardStatus } from '../../src/shard.js';
+import { startWorker } from '../../src/worker/index.js';
 import { ADMIN_URL } from '../helpers/db.js';
 import { shardedCluster } from './cluster.js';
+
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const run = (args: string[]) =>
+  new Promise<{ code: number; stdout: string }>((resolve) =>
+    execFile(process.execPath, [CLI, ...args], (err, stdout) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout })));
 
 t.test('teams, fan-out and one shard down, through the proxy', async (t) => {
   const c = await shardedCluster(t, 2);
@@ -20,6 +29,11 @@ t.test('teams, fan-out and one shard down, through the proxy', async (t) => {
   const ann = (await doc(admin`select switchboard.add_owner(${h.a}) as doc`)).owner_id;
   const amy = (await doc(admin`select switchboard.add_owner(${h.a2}) as doc`)).owner_id;
   const ben = (await doc(admin`select switchboard.add_owner(${h.b}) as doc`)).owner_id;
+
+  await t.test('the worker refuses the proxy database: it runs on each shard', async (t) => {
+    await t.rejects(startWorker({ databaseUrl: c.proxyUrl, logger: createLogger({ level: 'silent' }) }),
+      /proxy database of a sharded Switchboard/);
+  });
 
   await t.test('a team lives on its first admin\'s shard; a member of another shard cannot join', async (t) => {
     const team = await doc(admin`select switchboard.add_team('crew', ${ann}::uuid) as doc`);
@@ -73,6 +87,9 @@ t.test('teams, fan-out and one shard down, through the proxy', async (t) => {
     await t.rejects(agent`select switchboard_metrics.metrics()`, 'a fan-out read fails while any shard is down');
     const status = await shardStatus(c.proxyUrl);
     t.same(status.map((r) => [r.partition, r.ok]), [[0, true], [1, false]], 'shard status: 0 ok, 1 down');
+    const cli = await run(['shard', 'status', '--proxy', c.proxyUrl]);
+    t.equal(cli.code, 1, '`switchboard shard status` exits 1');
+    t.match(cli.stdout, /^partition 0: ok .*\npartition 1: DOWN /m, 'and says which shard is down');
 
     await su.unsafe(`alter database ${down} allow_connections = true`);
     t.match(await doc(agent`select switchboard_agent.add_todo(${benEp.credential}, 'q') as doc`), { state: 'pending' },
