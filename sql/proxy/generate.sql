@@ -58,6 +58,7 @@ declare
   v_cluster text;
   v_role text;
   v_call text;
+  v_guard text;
   v_routed text[] := '{}';
   v_skipped text[] := '{}';
 begin
@@ -96,6 +97,14 @@ begin
                           v_cluster, v_kind, v_key, f ->> 'schema', f ->> 'name'));
     v_call := format('switchboard_proxy.%I(%s)', v_short,
                      (select string_agg('$' || g, ', ') from generate_series(1, cardinality(v_names)) g));
+    -- A key that may be null means "every scope" on a shard (list_teams(owner_id => null)): through the proxy that
+    -- would be partition 0's only, so it is refused rather than answered in part.
+    v_guard := case when (f ->> 'args') ~ ('(^|, )' || v_key || ' \w+ DEFAULT NULL') then format(
+      $g$if $%s is null then
+    raise exception using errcode = 'SB422', message = 'invalid: through the proxy %s needs a %s',
+      hint = 'The proxy routes by it; for every scope, ask each shard.';
+  end if;
+  $g$, array_position(v_names, v_key), f ->> 'name', v_key) else '' end;
     execute format($f$create function %I.%I(%s) returns %s language plpgsql volatile security definer
                       set search_path = pg_catalog, pg_temp as %L$f$,
                    f ->> 'schema', f ->> 'name', f ->> 'args', f ->> 'result',
@@ -103,13 +112,13 @@ begin
 declare
   v_state text; v_message text; v_detail text; v_hint text;
 begin
-  return %s;
+  %sreturn %s;
 exception when others then
   get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail,
                           v_hint = pg_exception_hint;
   perform switchboard_proxy.reraise(v_state, v_message, v_detail, v_hint);
 end;
-$b$, v_call));
+$b$, v_guard, v_call));
     execute format('comment on function %I.%I(%s) is %L', f ->> 'schema', f ->> 'name', f ->> 'identity',
                    coalesce(f ->> 'comment', '') || E'\n(Proxy: runs on the shard of its ' || v_key || '.)');
     execute format('grant execute on function %I.%I(%s) to %I', f ->> 'schema', f ->> 'name', f ->> 'identity', v_role);

@@ -50,6 +50,8 @@ t.test('teams, fan-out and one shard down, through the proxy', async (t) => {
       'a team queue\'s todo is the team\'s, on the team\'s shard');
     const teams = await doc(admin`select switchboard.list_teams(${amy}::uuid) as doc`);
     t.same(teams.teams.map((x: { name: string }) => x.name), ['crew'], 'list_teams through the proxy, routed by the owner');
+    await t.rejects(admin`select switchboard.list_teams()`, { code: 'SB422' },
+      'list_teams of every scope is refused through the proxy, not answered with one shard\'s');
   });
 
   await t.test('metrics and sweeps run on every shard and merge', async (t) => {
