@@ -10,30 +10,29 @@
 // Where both paths of a verb read one definition (authorized_endpoint, holds_lease, claim_caller, json_fits), the
 // definition is mutated once, and each path's call of it is mutated on its own.
 
-const CLAIM_NEXT_QUEUE_READY = `where x.endpoint_id = endpoint_id and x.queue = queue and x.ready_at <= now()
+const CLAIM_NEXT_QUEUE_READY = `where x.scope_id = e.scope_id and x.queue = queue and x.ready_at <= now()
                           order by x.priority desc, x.ready_at
                           limit 1 for update skip locked) r`;
-const CLAIM_NEXT_ANY_READY = `where x.endpoint_id = endpoint_id and x.ready_at <= now()
-                          order by x.priority desc, x.ready_at
-                          limit 1 for update skip locked) r`;
-const CLAIM_NEXT_QUEUE_LAPSED = `where x.endpoint_id = endpoint_id and x.queue = queue and x.state = 'claimed'
+const CLAIM_NEXT_ANY_READY = `where x.scope_id = e.scope_id and x.ready_at <= now()
+                                  order by x.priority desc, x.ready_at
+                                  limit 1 for update skip locked) ro`;
+const CLAIM_NEXT_TEAM_READY = `where x.scope_id = e.team_id and x.ready_at <= now()
+                                  order by x.priority desc, x.ready_at
+                                  limit 1 for update skip locked) rt`;
+const CLAIM_NEXT_QUEUE_LAPSED = `where x.scope_id = e.scope_id and x.queue = queue and x.state = 'claimed'
                             and x.lease_expires_at <= now()
                           order by x.lease_expires_at
                           limit 1 for update skip locked) l`;
-const CLAIM_NEXT_ANY_LAPSED = `where x.endpoint_id = endpoint_id and x.state = 'claimed' and x.lease_expires_at <= now()
+const CLAIM_NEXT_ANY_LAPSED = `where x.scope_id = e.scope_id and x.state = 'claimed' and x.lease_expires_at <= now()
                           order by x.lease_expires_at
                           limit 1 for update skip locked) l`;
-const QUEUE_FORM_CALLER = `    if queue is not null then
-      select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
-        into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from switchboard_internal.claim_caller(endpoint_id) e`;
-const ANY_FORM_CALLER = `    else
-      select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
-        into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
-        from switchboard_internal.claim_caller(endpoint_id) e`;
+const QUEUE_FORM_CALLER = `        from switchboard_internal.claim_caller(endpoint_id, queue) e`;
+const ANY_FORM_CALLER = `        from switchboard_internal.claim_caller(endpoint_id, null) e`;
 // An endpoint read with no authorization at all: any endpoint that exists, revoked or not, whatever its verbs.
-const UNAUTHORIZED_CALLER = `(select e.agent_id, false as budgeted, null::text as stored_lease
+const UNAUTHORIZED_CALLER = `(select e.agent_id, false as budgeted, null::text as stored_lease, e.team_id,
+                     switchboard_internal.queue_scope(e.id, e.team_id, queue) as scope_id
                 from switchboard.endpoints e where e.id = endpoint_id) e`;
+const AGENT_REACHES = 'where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)';
 const BOARD_WRITES = ['cancel', 'claim', 'complete', 'extend', 'fail', 'release', 'retry_now'];
 
 export const MUTANTS = [
@@ -41,10 +40,10 @@ export const MUTANTS = [
   // definition for both pick statements, so the bug is planted there or in the one statement that skips it).
   { issue: 1, rule: 'scope', file: 'core/end_held.sql', tests: ['tenancy'],
     name: 'end_held (complete/release, one statement): the todo not scoped to the endpoint, the holder matched by agent id alone',
-    find: 'where x.id = todo_id and x.endpoint_id = endpoint_id', replace: 'where x.id = todo_id' },
+    find: AGENT_REACHES, replace: 'where x.id = todo_id' },
   { issue: 2, rule: 'authorization', file: 'api/claim_next.sql', tests: ['verb_sets'],
     name: 'claim_next without a queue: the caller read with no authorization (a revoked endpoint not refused)',
-    find: ANY_FORM_CALLER, replace: ANY_FORM_CALLER.replace('switchboard_internal.claim_caller(endpoint_id) e', UNAUTHORIZED_CALLER) },
+    find: ANY_FORM_CALLER, replace: ANY_FORM_CALLER.replace('switchboard_internal.claim_caller(endpoint_id, null) e', UNAUTHORIZED_CALLER) },
   { issue: 3, rule: 'authorization', file: 'core/claim_caller.sql', tests: ['verb_sets'],
     name: 'claim_next (both forms): the verb checked is claim, not claim_next',
     find: "authorized_endpoint(claim_caller.endpoint_id, 'claim_next')", replace: "authorized_endpoint(claim_caller.endpoint_id, 'claim')" },
@@ -108,7 +107,7 @@ export const MUTANTS = [
     find: "v_agent := switchboard_internal.agent(endpoint_id, 'release');", replace: "v_agent := switchboard_internal.agent(endpoint_id, 'complete');" },
   { rule: 'authorization', file: 'api/claim_next.sql', tests: ['verb_sets'],
     name: 'claim_next with a queue: the caller read with no authorization',
-    find: QUEUE_FORM_CALLER, replace: QUEUE_FORM_CALLER.replace('switchboard_internal.claim_caller(endpoint_id) e', UNAUTHORIZED_CALLER) },
+    find: QUEUE_FORM_CALLER, replace: QUEUE_FORM_CALLER.replace('switchboard_internal.claim_caller(endpoint_id, queue) e', UNAUTHORIZED_CALLER) },
   { rule: 'authorization', file: 'api/claim_next.sql', tests: ['verb_sets'],
     name: 'claim_next (both forms): an unauthorized caller answered empty, not forbidden',
     find: `  if v_agent is null then
@@ -144,31 +143,74 @@ export const MUTANTS = [
   // Scope: the todo is the caller's, on each path.
   { rule: 'scope', file: 'core/hold_agent.sql', tests: ['tenancy'],
     name: 'hold_agent (heartbeat, fail, the long way of complete/release): the todo not scoped to the endpoint',
-    find: 'where x.id = todo_id and x.endpoint_id = endpoint_id', replace: 'where x.id = todo_id' },
+    find: AGENT_REACHES, replace: 'where x.id = todo_id' },
   { rule: 'scope', file: 'api/claim.sql', tests: ['tenancy', 'claim'],
     name: 'claim: the todo not scoped to the endpoint',
-    find: 'where x.id = todo_id and x.endpoint_id = endpoint_id', replace: 'where x.id = todo_id' },
+    find: AGENT_REACHES, replace: 'where x.id = todo_id' },
   { rule: 'scope', file: 'api/claim_next.sql', tests: ['tenancy', 'claim_next'],
     name: 'claim_next with a queue: the ready pick not scoped to the endpoint',
-    find: CLAIM_NEXT_QUEUE_READY, replace: CLAIM_NEXT_QUEUE_READY.replace('x.endpoint_id = endpoint_id and ', '') },
+    find: CLAIM_NEXT_QUEUE_READY, replace: CLAIM_NEXT_QUEUE_READY.replace('x.scope_id = e.scope_id and ', '') },
   { rule: 'scope', file: 'api/claim_next.sql', tests: ['tenancy', 'claim_next'],
     name: 'claim_next without a queue: the ready pick not scoped to the endpoint',
-    find: CLAIM_NEXT_ANY_READY, replace: CLAIM_NEXT_ANY_READY.replace('x.endpoint_id = endpoint_id and ', '') },
+    find: CLAIM_NEXT_ANY_READY, replace: CLAIM_NEXT_ANY_READY.replace('x.scope_id = e.scope_id and ', '') },
   { rule: 'scope', file: 'api/claim_next.sql', tests: ['tenancy', 'claim_next'],
     name: 'claim_next with a queue: the lapsed pick not scoped to the endpoint',
-    find: CLAIM_NEXT_QUEUE_LAPSED, replace: CLAIM_NEXT_QUEUE_LAPSED.replace('x.endpoint_id = endpoint_id and ', '') },
+    find: CLAIM_NEXT_QUEUE_LAPSED, replace: CLAIM_NEXT_QUEUE_LAPSED.replace('x.scope_id = e.scope_id and ', '') },
   { rule: 'scope', file: 'api/claim_next.sql', tests: ['tenancy', 'claim_next'],
     name: 'claim_next without a queue: the lapsed pick not scoped to the endpoint',
-    find: CLAIM_NEXT_ANY_LAPSED, replace: CLAIM_NEXT_ANY_LAPSED.replace('x.endpoint_id = endpoint_id and ', '') },
+    find: CLAIM_NEXT_ANY_LAPSED, replace: CLAIM_NEXT_ANY_LAPSED.replace('x.scope_id = e.scope_id and ', '') },
   { rule: 'scope', file: 'api/claim_next.sql', tests: ['claim_next'],
     name: 'claim_next with a queue: the ready pick takes any queue',
     find: CLAIM_NEXT_QUEUE_READY, replace: CLAIM_NEXT_QUEUE_READY.replace('x.queue = queue and ', '') },
   { rule: 'scope', file: 'api/get_todo.sql', tests: ['tenancy', 'get_todo'],
     name: 'get_todo: the todo not scoped to the endpoint',
-    find: 'where x.id = todo_id and x.endpoint_id = endpoint_id;', replace: 'where x.id = todo_id;' },
+    find: AGENT_REACHES + ';', replace: 'where x.id = todo_id;' },
   { rule: 'scope', file: 'api/list_todos.sql', tests: ['tenancy', 'list_todos'],
     name: 'list_todos: every endpoint\'s todos listed',
-    find: 'where x.endpoint_id = endpoint_id', replace: 'where true' },
+    find: 'where x.scope_id = sc.id', replace: 'where true' },
+
+  // Teams (ADR-0038): the scopes an endpoint and an owner reach, and the team rules behind them.
+  { rule: 'team', file: 'core/agent_reaches.sql', tests: ['teams'],
+    name: "agent_reaches: a team endpoint does not reach its team's todos",
+    find: "      or agent_reaches.scope_id = (select e.team_id", replace: "      or false and agent_reaches.scope_id = (select e.team_id" },
+  { rule: 'team', file: 'core/agent_scopes.sql', tests: ['teams', 'list_todos'],
+    name: "agent_scopes: a team endpoint lists only its own todos",
+    find: 'array_remove(array[e.id, e.team_id], null)', replace: 'array[e.id]' },
+  { rule: 'team', file: 'core/owner_scopes.sql', tests: ['teams'],
+    name: "owner_scopes: a team's todos reached by whoever vended an endpoint in it (a removed member keeps them)",
+    find: 'select m.team_id from switchboard.team_members m where m.owner_id = owner_scopes.owner_id',
+    replace: 'select e.team_id from switchboard.endpoints e where e.owner_id = owner_scopes.owner_id and e.team_id is not null' },
+  { rule: 'team', file: 'core/owner_reaches.sql', tests: ['teams'],
+    name: "owner_reaches: a team's todo reached by whoever vended an endpoint in it (a removed member keeps it)",
+    find: `exists (select 1 from switchboard.team_members m
+                  where m.team_id = owner_reaches.scope_id and m.owner_id = owner_reaches.owner_id)`,
+    replace: `exists (select 1 from switchboard.endpoints m
+                  where m.team_id = owner_reaches.scope_id and m.owner_id = owner_reaches.owner_id)` },
+  { rule: 'team', file: 'api/add_todo.sql', tests: ['add_todo', 'teams'],
+    name: "add_todo: a queue another team made a team queue files the todo into that team",
+    find: 'join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue',
+    replace: 'join switchboard.team_queues q on q.queue = add_todo.queue' },
+  { rule: 'team', file: 'core/queue_scope.sql', tests: ['claim_next', 'teams'],
+    name: "queue_scope: every queue of a team endpoint is its team's",
+    find: 'where q.team_id = queue_scope.team_id and q.queue = queue_scope.queue', replace: 'where q.team_id = queue_scope.team_id' },
+  { rule: 'team', file: 'api/claim_next.sql', tests: ['claim_next', 'teams'],
+    name: "claim_next without a queue: the team's ready todos never picked",
+    find: CLAIM_NEXT_TEAM_READY, replace: CLAIM_NEXT_TEAM_READY.replace('x.scope_id = e.team_id', 'false') },
+  { rule: 'team', file: 'api/vend_endpoint.sql', tests: ['vend_endpoint'],
+    name: 'vend_endpoint: any member, not only an admin, vends in the team',
+    find: "where m.team_id = team_id and m.owner_id = owner_id and m.role = 'admin')", replace: 'where m.team_id = team_id and m.owner_id = owner_id)' },
+  { rule: 'team', file: 'core/keep_an_admin.sql', tests: ['add_team_member', 'remove_team_member'],
+    name: 'keep_an_admin: the last admin demoted or removed',
+    find: "  if exists (select 1 from switchboard.team_members m", replace: "  if false and exists (select 1 from switchboard.team_members m" },
+  { rule: 'team', file: 'core/presence_endpoint.sql', tests: ['owner_set_endpoint_presence'],
+    name: "presence_endpoint: any member of an endpoint's team clocks it",
+    find: "and m.owner_id = owner_id and m.role = 'admin'", replace: 'and m.owner_id = owner_id' },
+  { rule: 'team', file: 'api/revoke_endpoint.sql', tests: ['revoke_endpoint'],
+    name: "revoke_endpoint: every claimed todo of its team dead-lettered, whoever holds it",
+    find: "and x.owner = 'agent:' || v_endpoint.agent_id", replace: '' },
+  { rule: 'budget', file: 'api/claim.sql', tests: ['admission'],
+    name: "claim: a team todo's claim charged to its adder's budget, not the claimer's",
+    find: 'open_attempt(v_t.id, endpoint_id, v_t.queue', replace: 'open_attempt(v_t.id, v_t.endpoint_id, v_t.queue' },
 
   // The holder, the lapse and the fence: the one definition (holds_lease) and each path's use of it.
   { rule: 'holder', file: 'core/holds_lease.sql', tests: ['fence', 'complete/does_not_complete_an_owner_held_todo.test.sql'],
@@ -330,10 +372,10 @@ export const MUTANTS = [
     find: 'and s.expires_at > now()', replace: '' },
   { rule: 'owner', file: 'core/owned_todo.sql', tests: ['board_role', 'cancel', 'retry_now'],
     name: "owned_todo (every Board write): another owner's todo in scope",
-    find: 'and x.endpoint_id in (select e.id from switchboard.endpoints e where e.owner_id = owner_id)', replace: '' },
+    find: 'and switchboard_internal.owner_reaches(x.scope_id, owner_id)', replace: '' },
   { rule: 'owner', file: 'api/owner_get_todo.sql', tests: ['owner_get_todo', 'board_role'],
     name: "owner_get_todo: another owner's todo read",
-    find: 'and x.endpoint_id in (select e.id from switchboard.endpoints e where e.owner_id = owner_id)', replace: '' },
+    find: 'and switchboard_internal.owner_reaches(x.scope_id, owner_id)', replace: '' },
   { rule: 'holder', file: 'core/owner_hold.sql', tests: ['owner_complete', 'owner_release', 'owner_extend'],
     name: "owner_hold: the Board closes a lease it did not take (an agent's)",
     find: 'if v_t.head_owner_id is distinct from owner_id then', replace: 'if false then' },

@@ -436,12 +436,8 @@ begin
   if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
     perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), 'Create the owner with add_owner first.');
   end if;
-  if role = 'member' and exists (select 1 from switchboard.team_members m
-                                  where m.team_id = team_id and m.owner_id = owner_id and m.role = 'admin')
-     and not exists (select 1 from switchboard.team_members m
-                      where m.team_id = team_id and m.owner_id <> owner_id and m.role = 'admin') then
-    perform switchboard_internal.raise('conflict', 'the team would have no admin',
-                                       'Make another member an admin first.');
+  if role = 'member' then
+    perform switchboard_internal.keep_an_admin(team_id, owner_id);
   end if;
   insert into switchboard.team_members as m (team_id, owner_id, role) values (team_id, owner_id, role)
   on conflict on constraint team_members_pkey do update set role = excluded.role
@@ -2363,10 +2359,7 @@ declare
 begin
   perform switchboard_internal.team_row(team_id);
   select m.role into v_role from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
-  if v_role = 'admin' and not exists (select 1 from switchboard.team_members m
-                                       where m.team_id = team_id and m.owner_id <> owner_id and m.role = 'admin') then
-    perform switchboard_internal.raise('conflict', 'the team would have no admin', 'Make another member an admin first.');
-  end if;
+  perform switchboard_internal.keep_an_admin(team_id, owner_id);
   delete from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
   return jsonb_build_object('team_id', team_id, 'owner_id', owner_id, 'removed', v_role is not null);
 end;
@@ -5915,6 +5908,34 @@ refuses it). Inlined where it is called.';
 
 
 --
+-- Name: keep_an_admin(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.keep_an_admin(team_id uuid, owner_id uuid) RETURNS void
+    LANGUAGE plpgsql STABLE
+    AS $$
+#variable_conflict use_variable
+begin
+  if exists (select 1 from switchboard.team_members m
+              where m.team_id = team_id and m.owner_id = owner_id and m.role = 'admin')
+     and not exists (select 1 from switchboard.team_members m
+                      where m.team_id = team_id and m.owner_id <> owner_id and m.role = 'admin') then
+    perform switchboard_internal.raise('conflict', 'the team would have no admin', 'Make another member an admin first.');
+  end if;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION keep_an_admin(team_id uuid, owner_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.keep_an_admin(team_id uuid, owner_id uuid) IS 'refuses a change that would leave a team with no admin. Called, with the team row
+locked, before an admin is demoted or removed: the one place the last-admin rule lives. Errors:
+conflict (owner_id is the team''s only admin).';
+
+
+--
 -- Name: lease_seconds(integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -9361,6 +9382,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.int_of(value text, fallback integer,
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.json_fits(doc jsonb, max_bytes integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION keep_an_admin(team_id uuid, owner_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.keep_an_admin(team_id uuid, owner_id uuid) FROM PUBLIC;
 
 
 --

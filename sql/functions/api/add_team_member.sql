@@ -28,12 +28,8 @@ begin
   if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
     perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), 'Create the owner with add_owner first.');
   end if;
-  if role = 'member' and exists (select 1 from switchboard.team_members m
-                                  where m.team_id = team_id and m.owner_id = owner_id and m.role = 'admin')
-     and not exists (select 1 from switchboard.team_members m
-                      where m.team_id = team_id and m.owner_id <> owner_id and m.role = 'admin') then
-    perform switchboard_internal.raise('conflict', 'the team would have no admin',
-                                       'Make another member an admin first.');
+  if role = 'member' then
+    perform switchboard_internal.keep_an_admin(team_id, owner_id);
   end if;
   insert into switchboard.team_members as m (team_id, owner_id, role) values (team_id, owner_id, role)
   on conflict on constraint team_members_pkey do update set role = excluded.role

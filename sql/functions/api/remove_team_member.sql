@@ -21,10 +21,7 @@ declare
 begin
   perform switchboard_internal.team_row(team_id);
   select m.role into v_role from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
-  if v_role = 'admin' and not exists (select 1 from switchboard.team_members m
-                                       where m.team_id = team_id and m.owner_id <> owner_id and m.role = 'admin') then
-    perform switchboard_internal.raise('conflict', 'the team would have no admin', 'Make another member an admin first.');
-  end if;
+  perform switchboard_internal.keep_an_admin(team_id, owner_id);
   delete from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
   return jsonb_build_object('team_id', team_id, 'owner_id', owner_id, 'removed', v_role is not null);
 end;

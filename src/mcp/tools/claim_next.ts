@@ -9,7 +9,7 @@ export const claimNext = defineTool({
   name: 'claim_next',
   title: 'Claim the next todo',
   description:
-    'How a worker gets work: claim the next ready todo (highest priority, oldest first) of a queue, or of all yours, ' +
+    'How a worker gets work: claim the next ready todo (highest priority, oldest first) of a queue, or of all yours (and your team\'s), ' +
     'under a lease. Returns {"empty": true} when none is ready, else the todo with payload, attempt_seq, ' +
     'prior_attempts (earlier attempts, newest first: what was tried, and died: true where a worker vanished) and, ' +
     'with require_fence, lease_token. Then heartbeat while working; finish with complete, fail or release. ' +

@@ -8,7 +8,8 @@ export const listTodos = defineTool({
   name: 'list_todos',
   title: 'List todos',
   description:
-    'Your todos, newest first, a page at a time: pass next_cursor back as cursor (null on the last page).',
+    "Your todos (and your team's), newest first, a page at a time: pass next_cursor back as cursor " +
+    '(null on the last page).',
   input: z.strictObject({
     queue: queue.optional(),
     state: z.enum(['pending', 'claimed', 'done', 'failed', 'canceled']).optional().describe('Only this state.'),
