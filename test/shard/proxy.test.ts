@@ -77,12 +77,16 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   t.same((await call(b, 'list_todos')).doc.todos.map((x: { title: string }) => x.title), ['bob only'], "bob sees only bob's");
 
   // A foreign todo answers exactly as an unknown one: ask for alice's, then for the same id once it never existed.
-  const foreign = JSON.stringify((await call(b, 'get_todo', { todo_id: added.id })).result);
-  t.match(JSON.parse(foreign).structuredContent, { error: 'not_found' });
-  t.notMatch(foreign, /REMOTE|sb_shard_|Remote/, 'no shard name or PL/Proxy wording reaches the agent');
+  const verbs = ['get_todo', 'claim', 'heartbeat', 'complete', 'fail', 'release', 'cancel'];
+  const foreign: string[] = [];
+  for (const verb of verbs) foreign.push(JSON.stringify((await call(b, verb, { todo_id: added.id })).result));
+  t.notMatch(foreign.join(), /REMOTE|sb_shard_|Remote/, 'no shard name or PL/Proxy wording reaches the agent');
   await c.shards[0]`delete from switchboard.todos where id = ${added.id}::uuid`;
-  const unknown = JSON.stringify((await call(b, 'get_todo', { todo_id: added.id })).result);
-  t.equal(foreign, unknown, 'byte for byte like a missing one, through the proxy');
+  for (const [i, verb] of verbs.entries()) {
+    const unknown = JSON.stringify((await call(b, verb, { todo_id: added.id })).result);
+    t.match(JSON.parse(unknown).structuredContent, { error: 'not_found' }, `${verb}: not_found`);
+    t.equal(foreign[i], unknown, `${verb}: another tenant's todo answers byte for byte like a missing one, through the proxy`);
+  }
   const badKey = JSON.stringify((await call(b, 'get_todo', { todo_id: randomUUID() })).result);
   t.match(JSON.parse(badKey).structuredContent, { error: 'not_found' });
 
@@ -133,6 +137,10 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   }
   for (const f of ['switchboard_agent.list_todos', 'switchboard_board.get_todo', 'switchboard_board.sign_in']) {
     t.ok((shard[1][f] ?? 0) > 0 && !shard[0][f], `${f} ran on bob's shard only`);
+  }
+  // A call that raised leaves its function listed with no call counted: bob's refused calls ran on his shard only.
+  for (const f of ['claim', 'heartbeat', 'fail', 'release', 'cancel'].map((v) => `switchboard_agent.${v}`)) {
+    t.ok(f in shard[1] && !(f in shard[0]), `${f} (bob's, refused) ran on bob's shard only`);
   }
   t.comment(`calls: proxy ${JSON.stringify(proxy)}; shard 0 ${JSON.stringify(shard[0])}; shard 1 ${JSON.stringify(shard[1])}`);
 });
