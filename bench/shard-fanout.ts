@@ -44,10 +44,15 @@ async function point(n: number): Promise<Record<string, number | string>> {
       await s.end();
     }
     const get = (sql: postgres.Sql) => () => sql`select switchboard_agent.list_todos(${cred}, page_size => 1)`;
+    // An error answer (not_found): through the proxy it must cost what a success costs (no reconnect per error).
+    const missing = (sql: postgres.Sql) => () =>
+      sql`select switchboard_agent.get_todo(${cred}, '018f0000-0000-7000-8000-000000000000')`.catch(() => null);
     const r = {
       shards: n,
       'list_todos direct ms': await median(get(home)),
       'list_todos proxied ms': await median(get(proxy)),
+      'not_found direct ms': await median(missing(home)),
+      'not_found proxied ms': await median(missing(proxy)),
       'metrics one shard ms': await median(() => home`select switchboard.metrics()`),
       'metrics proxied (all shards) ms': await median(() => proxy`select switchboard_metrics.metrics()`),
       'reap proxied (all shards) ms': await median(() => proxy`select switchboard.reap()`),

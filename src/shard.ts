@@ -129,12 +129,25 @@ export async function initShards(o: InitOptions): Promise<InitResult> {
       }
       // A new version makes PL/Proxy re-read the partitions in every session that has them cached.
       await tx`update switchboard_proxy.config set version = (extract(epoch from clock_timestamp()) % 2000000000)::integer`;
-      const [r] = await tx<{ doc: { routed: string[]; skipped: string[] } }[]>`
+      const [r] = await tx<{ doc: { routed: string[]; skipped: string[]; envelopes: postgres.JSONValue } }[]>`
         select switchboard_proxy.generate(${tx.json(sigs as postgres.JSONValue)}) as doc`;
       return r.doc;
     });
+    // Each shard's envelopes of the routed entry points (sql/proxy/shard.sql): results and errors as values.
+    const shardSql = await readFile(`${root}sql/proxy/shard.sql`, 'utf8');
+    for (const url of o.shardUrls) {
+      const shard = connect(url);
+      try {
+        await shard.begin(async (tx) => {
+          await tx.unsafe(shardSql);
+          await tx`select switchboard_shard.generate(${tx.json(result.envelopes)})`;
+        });
+      } finally {
+        await shard.end({ timeout: 5 });
+      }
+    }
     log(`proxy: ${result.routed.length} functions routed, ${result.skipped.length} not through the proxy`);
-    return { partitions: n, ...result };
+    return { partitions: n, routed: result.routed, skipped: result.skipped };
   } finally {
     await proxy.end({ timeout: 5 });
   }

@@ -120,9 +120,10 @@ as $$
   select coalesce(hashtext(lower(handle)) & 255, 0)
 $$;
 
--- A shard's error, re-raised as the shard raised it: PL/Proxy prefixes the message with the function, the shard's
--- database name and REMOTE ERROR, and the detail and hint with "Remote …: ". The caller sees the shard's words (so
--- an unknown and a foreign id read the same, as they do unsharded) and never the name of a shard.
+-- A shard's error, raised as the shard raised it (an envelope of sql/proxy/shard.sql answers it as values; '' is
+-- none). Should a remote error arrive as PL/Proxy words it (the function, the shard's database name and REMOTE ERROR
+-- before the message, "Remote …: " before the detail and hint), those are taken off too. The caller sees the
+-- shard's words (so an unknown and a foreign id read the same, as they do unsharded) and never the name of a shard.
 create function switchboard_proxy.reraise(state text, message text, detail text, hint text)
 returns void
 language plpgsql

@@ -38,12 +38,15 @@ $$;
 -- switchboard_proxy.generate(signatures): the proxy's per-scope entry points, made from the shards' own signatures
 -- (pg_proc rows that `switchboard shard init` reads from a migrated shard), so the proxy cannot drift from them.
 -- For each function whose arguments include a routing key, two functions:
---   switchboard_proxy.<surface>__<name>  language plproxy: `cluster …; run on <slot of the key>; target <the shard's>`
+--   switchboard_proxy.<surface>__<name>  language plproxy: `cluster …; run on <slot of the key>;
+--                                         target switchboard_shard.<surface>__<name>` (the shard's envelope of the
+--                                         entry point, sql/proxy/shard.sql: its result or its error, as values)
 --   <schema>.<name>                       the same name, arguments, defaults and result as on the shard: calls the
---                                         first, and re-raises a shard's error in the shard's own words
+--                                         first, and raises a shard's error in the shard's own words
 -- The routing key is the first argument named credential, session_secret or login_token (a secret's slot prefix),
 -- owner_id, admin_owner_id, endpoint_id or team_id (an id's first byte), or handle (its hash). Returns
--- {routed: [...], skipped: [...]} (skipped: no key, or a set-returning function; fanout.sql covers those it needs).
+-- {routed: [...], skipped: [...], envelopes: [...]} (skipped: no key, or a set-returning function; envelopes: what
+-- `shard init` passes to switchboard_shard.generate on every shard).
 create function switchboard_proxy.generate(signatures jsonb)
 returns jsonb
 language plpgsql
@@ -61,6 +64,7 @@ declare
   v_guard text;
   v_routed text[] := '{}';
   v_skipped text[] := '{}';
+  v_envelopes jsonb := '[]';
 begin
   for f in select * from jsonb_array_elements(signatures) loop
     v_names := array(select jsonb_array_elements_text(coalesce(f -> 'argnames', '[]')));
@@ -91,10 +95,15 @@ begin
                || '__' || (f ->> 'name');
     v_cluster := case f ->> 'schema' when 'switchboard' then 'switchboard_admin' else 'switchboard' end;
     v_role := case f ->> 'schema' when 'switchboard' then 'switchboard_admin' else f ->> 'schema' end;
-    execute format('create function switchboard_proxy.%I(%s) returns %s language plproxy as %L',
+    execute format($f$create function switchboard_proxy.%I(%s, out sb_v %s, out sb_state text, out sb_message text,
+                                                           out sb_detail text, out sb_hint text)
+                      language plproxy as %L$f$,
                    v_short, f ->> 'identity', f ->> 'result',
-                   format('cluster %L; run on switchboard_proxy.%s(%I); target %I.%I;',
-                          v_cluster, v_kind, v_key, f ->> 'schema', f ->> 'name'));
+                   format('cluster %L; run on switchboard_proxy.%s(%I); target switchboard_shard.%I;',
+                          v_cluster, v_kind, v_key, v_short));
+    v_envelopes := v_envelopes || jsonb_build_object('schema', f ->> 'schema', 'name', f ->> 'name', 'short', v_short,
+                                                     'identity', f ->> 'identity', 'result', f ->> 'result',
+                                                     'nargs', cardinality(v_names));
     v_call := format('switchboard_proxy.%I(%s)', v_short,
                      (select string_agg('$' || g, ', ') from generate_series(1, cardinality(v_names)) g));
     -- A key that may be null means "every scope" on a shard (list_teams(owner_id => null)): through the proxy that
@@ -110,13 +119,13 @@ begin
                    f ->> 'schema', f ->> 'name', f ->> 'args', f ->> 'result',
                    format($b$
 declare
-  v_state text; v_message text; v_detail text; v_hint text;
+  r record;
 begin
-  %sreturn %s;
-exception when others then
-  get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail,
-                          v_hint = pg_exception_hint;
-  perform switchboard_proxy.reraise(v_state, v_message, v_detail, v_hint);
+  %sselect * into r from %s;
+  if r.sb_state is not null then
+    perform switchboard_proxy.reraise(r.sb_state, r.sb_message, r.sb_detail, r.sb_hint);
+  end if;
+  return r.sb_v;
 end;
 $b$, v_guard, v_call));
     execute format('comment on function %I.%I(%s) is %L', f ->> 'schema', f ->> 'name', f ->> 'identity',
@@ -124,6 +133,6 @@ $b$, v_guard, v_call));
     execute format('grant execute on function %I.%I(%s) to %I', f ->> 'schema', f ->> 'name', f ->> 'identity', v_role);
     v_routed := v_routed || ((f ->> 'schema') || '.' || (f ->> 'name'));
   end loop;
-  return jsonb_build_object('routed', to_jsonb(v_routed), 'skipped', to_jsonb(v_skipped));
+  return jsonb_build_object('routed', to_jsonb(v_routed), 'skipped', to_jsonb(v_skipped), 'envelopes', v_envelopes);
 end;
 $$;
