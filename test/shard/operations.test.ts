@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import t from 'tap';
 import { createLogger } from '../../src/log.js';
-import { shardStatus } from '../../src/shard.js';
+import { initShards, shardStatus } from '../../src/shard.js';
 import { startWorker } from '../../src/worker/index.js';
 import { ADMIN_URL } from '../helpers/db.js';
 import { shardedCluster } from './cluster.js';
@@ -29,6 +29,16 @@ t.test('teams, fan-out and one shard down, through the proxy', async (t) => {
   const ann = (await doc(admin`select switchboard.add_owner(${h.a}) as doc`)).owner_id;
   const amy = (await doc(admin`select switchboard.add_owner(${h.a2}) as doc`)).owner_id;
   const ben = (await doc(admin`select switchboard.add_owner(${h.b}) as doc`)).owner_id;
+
+  await t.test('shard init refuses what it would break', async (t) => {
+    await t.rejects(initShards({ proxyUrl: c.proxyUrl, shardUrls: [...c.shardUrls, c.shardUrls[0]] }), /power of two/,
+      'three shards: PL/Proxy partitions are a power of two');
+    await t.rejects(initShards({ proxyUrl: c.shardUrls[0], shardUrls: [c.shardUrls[1]] }), /holds a Switchboard ledger/,
+      'a proxy database that is a Switchboard database');
+    await t.rejects(initShards({ proxyUrl: c.proxyUrl, shardUrls: [c.shardUrls[1], c.shardUrls[0]] }),
+      /is not empty and not partition 0/, 'shards given in another order: a shard is never renumbered');
+    t.same((await shardStatus(c.proxyUrl)).map((r) => [r.partition, r.ok]), [[0, true], [1, true]], 'and the cluster is as it was');
+  });
 
   await t.test('the worker refuses the proxy database: it runs on each shard', async (t) => {
     await t.rejects(startWorker({ databaseUrl: c.proxyUrl, logger: createLogger({ level: 'silent' }) }),
