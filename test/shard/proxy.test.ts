@@ -10,6 +10,8 @@ import { SESSION_COOKIE } from '../../src/board/router.js';
 import { createLogger } from '../../src/log.js';
 import { startServer } from '../../src/server.js';
 import { shardStatus } from '../../src/shard.js';
+import { SendMessageRequest } from '@a2a-js/sdk';
+import { filing, taskOf } from '../a2a/helpers.js';
 import { call, httpClient } from '../mcp/helpers.js';
 import { callCounts, shardedCluster, waitIdle } from './cluster.js';
 
@@ -89,6 +91,28 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   }
   const badKey = JSON.stringify((await call(b, 'get_todo', { todo_id: randomUUID() })).result);
   t.match(JSON.parse(badKey).structuredContent, { error: 'not_found' });
+
+  // A requester over A2A through the proxy: alice's endpoint files a task; bob's cannot see it.
+  const a2a = async (credential: string, body: unknown) => {
+    const res = await fetch(`${server.url}/a2a`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'a2a-version': '1.0', authorization: `Bearer ${credential}` },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  const sent = await a2a(aliceEp.credential, {
+    jsonrpc: '2.0', id: 1, method: 'SendMessage', params: SendMessageRequest.toJSON(filing({ queue: 'requests', title: 'a2a' })),
+  });
+  const task = taskOf(JSON.parse(sent.text).result.task);
+  t.same(await where('todos', task.id), [0], "an A2A task is a todo on the requester's shard");
+  const got2 = JSON.parse((await a2a(aliceEp.credential, { jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: task.id } })).text);
+  t.equal(got2.result.id, task.id, 'GetTask through the proxy');
+  const foreignTask = (await a2a(bobEp.credential, { jsonrpc: '2.0', id: 3, method: 'GetTask', params: { id: task.id } })).text;
+  await c.shards[0]`delete from switchboard.todos where id = ${task.id}::uuid`;
+  const unknownTask = (await a2a(bobEp.credential, { jsonrpc: '2.0', id: 3, method: 'GetTask', params: { id: task.id } })).text;
+  t.match(JSON.parse(foreignTask), { error: {} }, "bob's GetTask of alice's task is an error");
+  t.equal(foreignTask, unknownTask, 'byte for byte the answer for a task that never existed');
 
   // The Board through the proxy: bob signs in with a link minted through the proxy and reads his todo.
   const token = (await admin`select switchboard.owner_login_token(${h.b}) as doc`)[0].doc.login_token as string;
