@@ -92,6 +92,10 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   const badKey = JSON.stringify((await call(b, 'get_todo', { todo_id: randomUUID() })).result);
   t.match(JSON.parse(badKey).structuredContent, { error: 'not_found' });
 
+  // A long poll through the proxy answers at its deadline (doorbells ring on the shards: docs/scale-out.md).
+  t.match((await call(b, 'claim_next', { queue: 'nothing-here', wait_seconds: 1 })).doc, { empty: true },
+    'claim_next with a wait answers empty through the proxy');
+
   // A requester over A2A through the proxy: alice's endpoint files a task; bob's cannot see it.
   const a2a = async (credential: string, body: unknown) => {
     const res = await fetch(`${server.url}/a2a`, {
@@ -126,7 +130,18 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   t.match(cookie, new RegExp(`^${SESSION_COOKIE}=sbs_s[0-9a-f]{2}_`), 'his session secret carries his slot');
   const page = await fetch(`${server.url}/board/todos/${bobs.id}`, { headers: { cookie } });
   t.equal(page.status, 200);
-  t.match(await page.text(), 'bob only', "the Board shows bob's todo");
+  const html = await page.text();
+  t.match(html, 'bob only', "the Board shows bob's todo");
+  // A Board write through the proxy: bob claims his todo from the drawer.
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const claimedOnBoard = await fetch(`${server.url}/board/todos/${bobs.id}/claim`, {
+    method: 'POST', redirect: 'manual',
+    headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrf }).toString(),
+  });
+  t.equal(claimedOnBoard.status, 303, 'the Board claims through the proxy');
+  t.equal((await c.shards[1]`select state from switchboard.todos where id = ${bobs.id}::uuid`)[0].state, 'claimed',
+    "and the todo is claimed on bob's shard");
   const gone = await fetch(`${server.url}/board/todos/${added.id}`, { headers: { cookie } });
   const none = await fetch(`${server.url}/board/todos/${bobs.id.replace(/.$/, (x: string) => (x === '0' ? '1' : '0'))}`, {
     headers: { cookie },
