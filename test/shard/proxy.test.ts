@@ -171,7 +171,7 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   for (const f of names) {
     t.equal((shard[0][f] ?? 0) + (shard[1][f] ?? 0), proxy[f], `${f}: ${proxy[f]} through the proxy = shard 0 + shard 1`);
   }
-  for (const f of ['switchboard_agent.claim_next', 'switchboard_agent.complete']) {
+  for (const f of ['switchboard_agent.complete', 'switchboard_agent.a2a_send']) {
     t.ok((shard[0][f] ?? 0) > 0 && !shard[1][f], `${f} ran on alice's shard only`);
   }
   for (const f of ['switchboard_agent.list_todos', 'switchboard_board.get_todo', 'switchboard_board.sign_in']) {
