@@ -18,6 +18,16 @@ grant switchboard_agent, switchboard_board, switchboard_metrics to switchboard_s
 
 create extension if not exists plproxy;
 
+-- The keys survive a new init (below): a new MCP session key would end every session servers issued, and an MCP
+-- client does not open a new one by itself.
+do $$
+begin
+  if to_regclass('switchboard_proxy.keys') is not null then
+    create temp table kept_keys on commit drop as select * from switchboard_proxy.keys;
+  end if;
+end
+$$;
+
 -- The surfaces are regenerated whole on every init: a changed signature never leaves a stale overload.
 drop schema if exists switchboard_agent, switchboard_board, switchboard_metrics, switchboard, switchboard_proxy cascade;
 create schema switchboard;
@@ -54,8 +64,16 @@ create table switchboard_proxy.keys (
   name text primary key,
   key bytea not null
 );
+do $$
+begin
+  if to_regclass('pg_temp.kept_keys') is not null then
+    insert into switchboard_proxy.keys select * from pg_temp.kept_keys;
+  end if;
+end
+$$;
 insert into switchboard_proxy.keys
-select k, sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())) from unnest(array['mcp_session', 'signal']) k;
+select k, sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())) from unnest(array['mcp_session', 'signal']) k
+on conflict (name) do nothing;
 
 create schema if not exists plproxy;
 create or replace function plproxy.get_cluster_partitions(cluster_name text)

@@ -40,6 +40,18 @@ t.test('teams, fan-out and one shard down, through the proxy', async (t) => {
     t.same((await shardStatus(c.proxyUrl)).map((r) => [r.partition, r.ok]), [[0, true], [1, true]], 'and the cluster is as it was');
   });
 
+  await t.test('shard init again (an upgrade): the same cluster, the same keys, the data kept', async (t) => {
+    const key = async () => (await agent`select encode(switchboard_agent.mcp_session_key(), 'hex') as k`)[0].k as string;
+    const before = await key();
+    const ep = await doc(admin`select switchboard.vend_endpoint(${ann}::uuid, 'again-bot') as doc`);
+    await initShards({ proxyUrl: c.proxyUrl, shardUrls: c.shardUrls });
+    t.equal(await key(), before, 'the MCP session key is kept: sessions servers issued stay valid');
+    t.match(await doc(agent`select switchboard_agent.add_todo(${ep.credential}, 'q') as doc`), { state: 'pending' },
+      'a credential vended before works after');
+    t.same((await shardStatus(c.proxyUrl)).map((r) => [r.partition, r.ok, r.owners]), [[0, true, 2], [1, true, 1]],
+      'the same owners on the same shards');
+  });
+
   await t.test('the worker refuses the proxy database: it runs on each shard', async (t) => {
     await t.rejects(startWorker({ databaseUrl: c.proxyUrl, logger: createLogger({ level: 'silent' }) }),
       /proxy database of a sharded Switchboard/);
