@@ -40,6 +40,15 @@ export function shardConnstr(url: string, user: string, password: string): strin
     'connect_timeout=5'].join(' ');
 }
 
+/** The shard's URL as `user` with `password`: where the server LISTENs for the shard's doorbell rings. */
+export function shardListenUrl(url: string, user: string, password: string): string {
+  const u = new URL(url);
+  u.username = user;
+  u.password = password;
+  u.search = '';
+  return u.toString();
+}
+
 /** Refuses a proxy database that is a Switchboard database (it would lose its surfaces), or is one of the shards. */
 async function checkProxy(proxy: postgres.Sql, o: InitOptions): Promise<void> {
   if (o.shardUrls.includes(o.proxyUrl)) throw new Error('the proxy database must not be one of the shards');
@@ -123,8 +132,9 @@ export async function initShards(o: InitOptions): Promise<InitResult> {
       for (const f of files) await tx.unsafe(f);
       for (const [cluster, login] of [['switchboard', PROXY_LOGIN], ['switchboard_admin', PROXY_ADMIN_LOGIN]]) {
         for (const [i, url] of o.shardUrls.entries()) {
-          await tx`insert into switchboard_proxy.partitions (cluster, partition, connstr)
-                   values (${cluster}, ${i}, ${shardConnstr(url, login, passwords[login])})`;
+          const listen = cluster === 'switchboard' ? shardListenUrl(url, login, passwords[login]) : null;
+          await tx`insert into switchboard_proxy.partitions (cluster, partition, connstr, url)
+                   values (${cluster}, ${i}, ${shardConnstr(url, login, passwords[login])}, ${listen})`;
         }
       }
       // A new version makes PL/Proxy re-read the partitions in every session that has them cached.
@@ -133,14 +143,17 @@ export async function initShards(o: InitOptions): Promise<InitResult> {
         select switchboard_proxy.generate(${tx.json(sigs as postgres.JSONValue)}) as doc`;
       return r.doc;
     });
-    // Each shard's envelopes of the routed entry points (sql/proxy/shard.sql): results and errors as values.
+    // Each shard's envelopes of the routed entry points (sql/proxy/shard.sql): results and errors as values. And the
+    // proxy's signal key, so the rings a shard sends carry the tags and MACs a server on the proxy checks.
     const shardSql = await readFile(`${root}sql/proxy/shard.sql`, 'utf8');
+    const [{ key }] = await proxy<{ key: Buffer }[]>`select key from switchboard_proxy.keys where name = 'signal'`;
     for (const url of o.shardUrls) {
       const shard = connect(url);
       try {
         await shard.begin(async (tx) => {
           await tx.unsafe(shardSql);
           await tx`select switchboard_shard.generate(${tx.json(result.envelopes)})`;
+          await tx`select switchboard_shard.use_signal_key(${key})`;
         });
       } finally {
         await shard.end({ timeout: 5 });

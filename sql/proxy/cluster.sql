@@ -50,6 +50,8 @@ create table switchboard_proxy.partitions (
   cluster text not null check (cluster in ('switchboard', 'switchboard_admin')),
   partition integer not null check (partition >= 0),
   connstr text not null,
+  -- The same shard as a URL, for the server's doorbell (switchboard_agent.shard_listeners); 'switchboard' only.
+  url text,
   primary key (cluster, partition)
 );
 create table switchboard_proxy.config (
@@ -228,3 +230,17 @@ as $$
          (select count(*) from switchboard.todos) as todos,
          (select count(*) from switchboard.todos t where t.state = 'claimed') as open_leases;
 $$;
+
+-- shard_listeners (agent): where the server LISTENs for doorbell rings, which transitions send on their shard: each
+-- shard's URL as the proxy's surface login (switchboard_proxy, holding what the server itself holds through the
+-- proxy), in partition order. Exists only in a proxy database: a server finds out it fronts shards by it.
+create function switchboard_agent.shard_listeners()
+returns setof text
+language sql
+stable
+security definer
+set search_path = pg_catalog, pg_temp
+as $$
+  select p.url from switchboard_proxy.partitions p where p.cluster = 'switchboard' and p.url is not null order by p.partition
+$$;
+grant execute on function switchboard_agent.shard_listeners() to switchboard_agent;

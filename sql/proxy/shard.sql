@@ -40,3 +40,22 @@ $b$, f ->> 'schema', f ->> 'name',
   return n;
 end;
 $$;
+
+-- The proxy's signal key, for this shard's doorbell rings and other signals (with its two HMAC blocks, as migration
+-- 000018 made the shard's own): a server on the proxy reads the proxy's key and LISTENs on every shard.
+create function switchboard_shard.use_signal_key(new_key bytea)
+returns void
+language plpgsql
+as $$
+declare
+  v_block bytea := new_key || decode(repeat('00', 32), 'hex');
+  v_ipad bytea := v_block;
+  v_opad bytea := v_block;
+begin
+  for i in 0 .. 63 loop
+    v_ipad := set_byte(v_ipad, i, get_byte(v_block, i) # 54);   -- 0x36
+    v_opad := set_byte(v_opad, i, get_byte(v_block, i) # 92);   -- 0x5c
+  end loop;
+  update switchboard_internal.signal_key set key = new_key, ipad = v_ipad, opad = v_opad;
+end;
+$$;

@@ -7,6 +7,7 @@ import t from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { mountBoard } from '../../src/board/mount.js';
 import { SESSION_COOKIE } from '../../src/board/router.js';
+import { doorbellFor } from '../../src/doorbell.js';
 import { createLogger } from '../../src/log.js';
 import { startServer } from '../../src/server.js';
 import { shardStatus } from '../../src/shard.js';
@@ -92,9 +93,15 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   const badKey = JSON.stringify((await call(b, 'get_todo', { todo_id: randomUUID() })).result);
   t.match(JSON.parse(badKey).structuredContent, { error: 'not_found' });
 
-  // A long poll through the proxy answers at its deadline (doorbells ring on the shards: docs/scale-out.md).
-  t.match((await call(b, 'claim_next', { queue: 'nothing-here', wait_seconds: 1 })).doc, { empty: true },
-    'claim_next with a wait answers empty through the proxy');
+  // A long poll through the proxy: a waiter on bob's queue is rung by the todo bob's other client adds on his shard
+  // (the server LISTENs on every shard). Without the ring it would answer empty at its deadline.
+  const b2 = await httpClient(server.url, bobEp.credential);
+  const polled = call(b, 'claim_next', { queue: 'later', wait_seconds: 60 });
+  const bell = await doorbellFor(server.ctx.sql);
+  while (bell.waiting === 0) await new Promise((r) => setTimeout(r, 20));
+  const later = (await call(b2, 'add_todo', { queue: 'later', title: 'rung' })).doc;
+  t.equal((await polled).doc.id, later.id, "a long poll through the proxy is rung by its shard's doorbell");
+  await b2.close();
 
   // A requester over A2A through the proxy: alice's endpoint files a task; bob's cannot see it.
   const a2a = async (credential: string, body: unknown) => {
@@ -166,7 +173,7 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   await waitIdle(c);
   const proxy = await callCounts(c.proxyUrl, SURFACES);
   const shard = await Promise.all(c.shardUrls.map((u) => callCounts(u, SURFACES)));
-  const names = Object.keys(proxy).filter((f) => !/\.(mcp_session_key|signal_key)$/.test(f));
+  const names = Object.keys(proxy).filter((f) => !/\.(mcp_session_key|signal_key|shard_listeners)$/.test(f));
   t.ok(names.length >= 6, `calls were counted (${names.join(', ')})`);
   for (const f of names) {
     t.equal((shard[0][f] ?? 0) + (shard[1][f] ?? 0), proxy[f], `${f}: ${proxy[f]} through the proxy = shard 0 + shard 1`);
