@@ -15,8 +15,9 @@
 // everyone claims once (the only claims not caused by a ring).
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { toCallerError } from './errors.js';
+import { listenEverywhere } from './shard-listen.js';
 import { type SignalOptions, type Signals, signalsFor } from './signals.js';
 
 export const DOORBELL_CHANNEL = 'switchboard_doorbell';
@@ -133,7 +134,9 @@ class Bell implements Doorbell {
 
   async start(sql: postgres.Sql): Promise<void> {
     this.sql = sql;
-    const sub = await sql.listen(
+    // On a sharded cluster's proxy, on every shard too (src/shard-listen.ts): transitions ring on their shard.
+    const sub = await listenEverywhere(
+      sql,
       DOORBELL_CHANNEL,
       (payload) => this.ring(payload),
       // Called after every LISTEN: after a reconnect, rings sent while it was down are lost, so everyone claims once.
@@ -142,32 +145,7 @@ class Bell implements Doorbell {
         this.listened = true;
       },
     );
-    const shards = await this.listenToShards(sql);
-    this.unlisten = async () => {
-      await sub.unlisten();
-      await Promise.allSettled(shards.map((s) => s.end({ timeout: 2 })));
-    };
-  }
-
-  /**
-   * On a sharded cluster's proxy (docs/scale-out.md), transitions ring on their shards: a LISTEN connection to each
-   * shard too (switchboard_agent.shard_listeners), with the same handler. A shard that cannot be reached now is
-   * skipped: its waiters are woken by their deadline only. Elsewhere nothing: the function exists only in a proxy.
-   */
-  private async listenToShards(sql: postgres.Sql): Promise<postgres.Sql[]> {
-    const [{ sharded }] = await sql<{ sharded: boolean }[]>`
-      select to_regprocedure('switchboard_agent.shard_listeners()') is not null as sharded`;
-    if (!sharded) return [];
-    const urls = (await sql<{ url: string }[]>`select url from switchboard_agent.shard_listeners() url`).map((r) => r.url);
-    const clients = urls.map((url) => postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 }));
-    await Promise.allSettled(clients.map((c) => {
-      let listened = false;
-      return c.listen(DOORBELL_CHANNEL, (payload) => this.ring(payload), () => {
-        if (listened) this.wakeAll();
-        listened = true;
-      });
-    }));
-    return clients;
+    this.unlisten = sub.unlisten;
   }
 
   private wake(k: string): void {
