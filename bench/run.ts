@@ -12,6 +12,7 @@ import { pgBoss } from './contenders/pg-boss.js';
 import { switchboardNoHistory } from './contenders/no-history.js';
 import { switchboard } from './contenders/switchboard.js';
 import { switchboardProxied } from './contenders/switchboard-proxied.js';
+import { switchboardTeam } from './contenders/switchboard-team.js';
 import { type Contender, Counters, type Ctx } from './lib/contender.js';
 import { CpuSampler } from './lib/cpu.js';
 import {
@@ -32,10 +33,11 @@ const USAGE = `npm run bench -- [options]
   --warmup N         warm-up seconds per point (default 3)
   --repeat N         measure every point N times, the contenders' order reversed on every other pass; the table
                      shows the median pass (by cycles/s), the JSON every pass (default 1)
-  --only a,b         contenders to run (switchboard,switchboard-no-history,bare,graphile-worker,pg-boss,switchboard-mcp,
-                     switchboard-proxied)
+  --only a,b         contenders to run (switchboard,switchboard-team,switchboard-no-history,bare,graphile-worker,
+                     pg-boss,switchboard-mcp,switchboard-proxied)
   --claim-clients 16,32  client counts of the claim-only points (claim_next under contention, no complete; the
-                     contenders that have them: switchboard, switchboard-no-history; default 16,32, --quick 8;
+                     contenders that have them: switchboard, switchboard-team, switchboard-no-history; default 16,32,
+                     --quick 8;
                      0: none)
   --json FILE        write every figure as JSON
   --out DIR          where the markdown table and chart go (default docs/benchmarks; with --quick a temp dir)
@@ -215,6 +217,7 @@ async function main(): Promise<void> {
   const ctx: Ctx = { url: db.url, admin, queue: 'bench', noMigrate: o.noMigrate };
   const notes: string[] = [
     'One cycle = claim (one transaction) + complete (another); graphile-worker: one job fetched, run (no-op) and deleted.',
+    'switchboard-team: the switchboard cycle on a team queue, the todos added by one endpoint of the team and claimed and completed by another.',
     'Every point starts from fresh tables with a backlog that cannot drain, VACUUM ANALYZE and a CHECKPOINT; then warm-up, then the timed window.',
     'The benchmark client (Node) runs on the same machine and competes with Postgres for the cores: see the client CPU column.',
     'graphile-worker claim latency: from its worker:getJob:start event to job:start (its getJob round trip). pg-boss runs with supervise and schedule off.',
@@ -223,8 +226,8 @@ async function main(): Promise<void> {
   try {
     const mcp = await loadMcpContender(root);
     if (!mcp.contender) notes.push(`switchboard-mcp: not measured — ${mcp.reason}`);
-    const all: Contender[] = [switchboard, switchboardNoHistory, bare, graphileWorker, pgBoss, ...(mcp.contender ? [mcp.contender] : []),
-      switchboardProxied()];
+    const all: Contender[] = [switchboard, switchboardTeam, switchboardNoHistory, bare, graphileWorker, pgBoss,
+      ...(mcp.contender ? [mcp.contender] : []), switchboardProxied()];
     const contenders = o.only ? all.filter((c) => o.only!.includes(c.name)) : all;
     const postgresSettings = await readSettings(admin);
     const wal = await walReader(admin);

@@ -1,5 +1,6 @@
 // The single-edit bugs scripts/mutate.mjs plants in the SQL, one at a time: every verb's authorization, scope, fence,
-// budget and state checks on each path, the Board's CSRF and owner checks, size limits, and issue 25's ten.
+// budget and state checks on each path, the Board's CSRF and owner checks, size limits, issue 25's ten, and the team
+// scope rules of issue 22 (each narrowed and widened).
 //
 // Each mutant: name (what the bug does), rule (what it breaks), file (under sql/functions/) or migration (the number
 // of a committed migration that owns a row-rule function), find (exact text, once in the file) and replace, tests
@@ -32,7 +33,11 @@ const ANY_FORM_CALLER = `        from switchboard_internal.claim_caller(endpoint
 const UNAUTHORIZED_CALLER = `(select e.agent_id, false as budgeted, null::text as stored_lease, e.team_id,
                      switchboard_internal.queue_scope(e.id, e.team_id, queue) as scope_id
                 from switchboard.endpoints e where e.id = endpoint_id) e`;
-const AGENT_REACHES = 'where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)';
+// The scope check of complete/release's one statement (the endpoint row joined as e is authorized_endpoint's), and of
+// the long way's lock of the todo and of claim, cancel and get_todo (the endpoint row joined as e).
+const END_HELD_REACHES = 'where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)';
+const AGENT_REACHES = 'where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)';
+const OWNER_REACHES = 'and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))';
 const BOARD_WRITES = ['cancel', 'claim', 'complete', 'extend', 'fail', 'release', 'retry_now'];
 
 export const MUTANTS = [
@@ -40,7 +45,7 @@ export const MUTANTS = [
   // definition for both pick statements, so the bug is planted there or in the one statement that skips it).
   { issue: 1, rule: 'scope', file: 'core/end_held.sql', tests: ['tenancy'],
     name: 'end_held (complete/release, one statement): the todo not scoped to the endpoint, the holder matched by agent id alone',
-    find: AGENT_REACHES, replace: 'where x.id = todo_id' },
+    find: END_HELD_REACHES, replace: 'where x.id = todo_id' },
   { issue: 2, rule: 'authorization', file: 'api/claim_next.sql', tests: ['verb_sets'],
     name: 'claim_next without a queue: the caller read with no authorization (a revoked endpoint not refused)',
     find: ANY_FORM_CALLER, replace: ANY_FORM_CALLER.replace('switchboard_internal.claim_caller(endpoint_id, null) e', UNAUTHORIZED_CALLER) },
@@ -89,8 +94,8 @@ export const MUTANTS = [
     replace: 'select e.agent_id into v_agent from switchboard.endpoints e where e.id = endpoint_id;' },
   { rule: 'authorization', file: 'core/end_held.sql', tests: ['verb_sets'],
     name: 'end_held (complete/release, one statement): the holder read with no authorization',
-    find: "(select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e)",
-    replace: "(select 'agent:' || e.agent_id from switchboard.endpoints e where e.id = endpoint_id)" },
+    find: 'from switchboard_internal.authorized_endpoint(endpoint_id, verb) e',
+    replace: '(select * from switchboard.endpoints e where e.id = endpoint_id) e' },
   { rule: 'authorization', file: 'api/complete.sql', tests: ['verb_sets'],
     name: "complete, one statement: authorized for the verb claim",
     find: "end_held(endpoint_id, todo_id, 'complete', lease_token, 'completed', result, summary, null)",
@@ -143,10 +148,10 @@ export const MUTANTS = [
   // Scope: the todo is the caller's, on each path.
   { rule: 'scope', file: 'core/hold_agent.sql', tests: ['tenancy'],
     name: 'hold_agent (heartbeat, fail, the long way of complete/release): the todo not scoped to the endpoint',
-    find: AGENT_REACHES, replace: 'where x.id = todo_id' },
+    find: AGENT_REACHES, replace: 'where x.id = todo_id and e.id = endpoint_id' },
   { rule: 'scope', file: 'api/claim.sql', tests: ['tenancy', 'claim'],
     name: 'claim: the todo not scoped to the endpoint',
-    find: AGENT_REACHES, replace: 'where x.id = todo_id' },
+    find: AGENT_REACHES, replace: 'where x.id = todo_id and e.id = endpoint_id' },
   { rule: 'scope', file: 'api/claim_next.sql', tests: ['tenancy', 'claim_next'],
     name: 'claim_next with a queue: the ready pick not scoped to the endpoint',
     find: CLAIM_NEXT_QUEUE_READY, replace: CLAIM_NEXT_QUEUE_READY.replace('x.scope_id = e.scope_id and ', '') },
@@ -164,7 +169,7 @@ export const MUTANTS = [
     find: CLAIM_NEXT_QUEUE_READY, replace: CLAIM_NEXT_QUEUE_READY.replace('x.queue = queue and ', '') },
   { rule: 'scope', file: 'api/get_todo.sql', tests: ['tenancy', 'get_todo'],
     name: 'get_todo: the todo not scoped to the endpoint',
-    find: AGENT_REACHES + ';', replace: 'where x.id = todo_id;' },
+    find: AGENT_REACHES + ';', replace: 'where x.id = todo_id and e.id = endpoint_id;' },
   { rule: 'scope', file: 'api/list_todos.sql', tests: ['tenancy', 'list_todos'],
     name: 'list_todos: every endpoint\'s todos listed',
     find: 'where x.scope_id = sc.id', replace: 'where true' },
@@ -172,7 +177,7 @@ export const MUTANTS = [
   // Teams (ADR-0038): the scopes an endpoint and an owner reach, and the team rules behind them.
   { rule: 'team', file: 'core/agent_reaches.sql', tests: ['teams'],
     name: "agent_reaches: a team endpoint does not reach its team's todos",
-    find: "      or agent_reaches.scope_id = (select e.team_id", replace: "      or false and agent_reaches.scope_id = (select e.team_id" },
+    find: 'or agent_reaches.scope_id = agent_reaches.endpoint_team_id', replace: 'or false' },
   { rule: 'team', file: 'core/agent_scopes.sql', tests: ['teams', 'list_todos'],
     name: "agent_scopes: a team endpoint lists only its own todos",
     find: 'array_remove(array[e.id, e.team_id], null)', replace: 'array[e.id]' },
@@ -180,12 +185,6 @@ export const MUTANTS = [
     name: "owner_scopes: a team's todos reached by whoever vended an endpoint in it (a removed member keeps them)",
     find: 'select m.team_id from switchboard.team_members m where m.owner_id = owner_scopes.owner_id',
     replace: 'select e.team_id from switchboard.endpoints e where e.owner_id = owner_scopes.owner_id and e.team_id is not null' },
-  { rule: 'team', file: 'core/owner_reaches.sql', tests: ['teams'],
-    name: "owner_reaches: a team's todo reached by whoever vended an endpoint in it (a removed member keeps it)",
-    find: `exists (select 1 from switchboard.team_members m
-                  where m.team_id = owner_reaches.scope_id and m.owner_id = owner_reaches.owner_id)`,
-    replace: `exists (select 1 from switchboard.endpoints m
-                  where m.team_id = owner_reaches.scope_id and m.owner_id = owner_reaches.owner_id)` },
   { rule: 'team', file: 'api/add_todo.sql', tests: ['add_todo', 'teams'],
     name: "add_todo: a queue another team made a team queue files the todo into that team",
     find: 'join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue',
@@ -202,15 +201,74 @@ export const MUTANTS = [
   { rule: 'team', file: 'core/keep_an_admin.sql', tests: ['add_team_member', 'remove_team_member'],
     name: 'keep_an_admin: the last admin demoted or removed',
     find: "  if exists (select 1 from switchboard.team_members m", replace: "  if false and exists (select 1 from switchboard.team_members m" },
-  { rule: 'team', file: 'core/presence_endpoint.sql', tests: ['owner_set_endpoint_presence'],
-    name: "presence_endpoint: any member of an endpoint's team clocks it",
-    find: "and m.owner_id = owner_id and m.role = 'admin'", replace: 'and m.owner_id = owner_id' },
+  { rule: 'team', file: 'core/manages_endpoint.sql', tests: ['owner_set_endpoint_presence', 'revoke_endpoint'],
+    name: "manages_endpoint: any member of an endpoint's team clocks, revokes and rotates it",
+    find: "and m.owner_id = manages_endpoint.owner_id\n                    and m.role = 'admin'", replace: 'and m.owner_id = manages_endpoint.owner_id' },
   { rule: 'team', file: 'api/revoke_endpoint.sql', tests: ['revoke_endpoint'],
     name: "revoke_endpoint: every claimed todo of its team dead-lettered, whoever holds it",
     find: "and x.owner = 'agent:' || v_endpoint.agent_id", replace: '' },
   { rule: 'budget', file: 'api/claim.sql', tests: ['admission'],
     name: "claim: a team todo's claim charged to its adder's budget, not the claimer's",
     find: 'open_attempt(v_t.id, endpoint_id, v_t.queue', replace: 'open_attempt(v_t.id, v_t.endpoint_id, v_t.queue' },
+  // The same rules widened: each definition and each verb's check of it letting an outsider in (a non-member owner,
+  // another team's endpoint, a personal endpoint holding as the team worker's agent id), and claim_next's team picks.
+  { rule: 'team', file: 'core/agent_reaches.sql', tests: ['teams'],
+    name: "agent_reaches widened: a personal endpoint reaches every team's todos",
+    find: 'or agent_reaches.scope_id = agent_reaches.endpoint_team_id',
+    replace: 'or agent_reaches.scope_id is distinct from agent_reaches.endpoint_team_id' },
+  { rule: 'team', file: 'core/agent_scopes.sql', tests: ['teams'],
+    name: "agent_scopes widened (list_todos, a2a_list): every team's todos listed",
+    find: 'array_remove(array[e.id, e.team_id], null)', replace: 'array[e.id] || array(select t.id from switchboard.teams t)' },
+  { rule: 'team', file: 'core/owner_scopes.sql', tests: ['teams'],
+    name: 'owner_scopes narrowed (activity, lists, queues): no member reaches its teams',
+    find: 'select m.team_id from switchboard.team_members m where m.owner_id = owner_scopes.owner_id',
+    replace: 'select m.team_id from switchboard.team_members m where false' },
+  { rule: 'team', file: 'core/owner_scopes.sql', tests: ['teams'],
+    name: "owner_scopes narrowed (owner_get_todo, every Board write, the lists): only admins reach the team's todos",
+    find: 'select m.team_id from switchboard.team_members m where m.owner_id = owner_scopes.owner_id',
+    replace: "select m.team_id from switchboard.team_members m where m.owner_id = owner_scopes.owner_id and m.role = 'admin'" },
+  { rule: 'team', file: 'api/add_todo.sql', tests: ['add_todo', 'teams'],
+    name: 'add_todo: never a team todo',
+    find: 'values (endpoint_id, v_team,', replace: 'values (endpoint_id, null,' },
+  ...[['core/end_held.sql', 'end_held (complete/release, one statement)'], ['core/hold_agent.sql', 'hold_agent (heartbeat, fail, the long way)'],
+      ['api/claim.sql', 'claim'], ['api/agent_cancel.sql', 'agent_cancel (cancel, a2a_cancel)'], ['api/get_todo.sql', 'get_todo (a2a_get)']]
+    .map(([file, what]) => ({
+      rule: 'team', file, tests: ['teams'],
+      name: `${what} widened: any team's todo reached`,
+      find: file === 'core/end_held.sql' ? END_HELD_REACHES : AGENT_REACHES,
+      replace: (file === 'core/end_held.sql' ? END_HELD_REACHES : AGENT_REACHES)
+        .replace(/switchboard_internal\.agent_reaches\(.*\)$/, (m) => `(${m} or x.team_id is not null)`),
+    })),
+  ...[['core/owned_todo.sql', 'owned_todo (every Board write)'], ['api/owner_get_todo.sql', 'owner_get_todo']].map(([file, what]) => ({
+    rule: 'team', file, tests: ['teams'],
+    name: `${what} widened: any team's todo reached`,
+    find: OWNER_REACHES, replace: `and (${OWNER_REACHES.slice(4)} or x.team_id is not null)`,
+  })),
+  ...[['api/owner_activity.sql', 'owner_scopes(owner_id)'], ['api/owner_list_todos.sql', 'owner_scopes(owner_id)'],
+      ['api/owner_queues.sql', 'owner_scopes(owner_queues.owner_id)']].map(([file, call]) => ({
+    rule: 'team', file, tests: ['teams'],
+    name: `${file.slice(4, -4)} widened: any team's todos read`,
+    find: `x.scope_id in (select s.id from switchboard_internal.${call} s(id))`,
+    replace: `(x.scope_id in (select s.id from switchboard_internal.${call} s(id)) or x.team_id is not null)`,
+  })),
+  { rule: 'team', file: 'api/a2a_list.sql', tests: ['teams'],
+    name: "a2a_list widened: any team's todos listed",
+    find: 'x.scope_id = any (switchboard_internal.agent_scopes(endpoint_id))',
+    replace: '(x.scope_id = any (switchboard_internal.agent_scopes(endpoint_id)) or x.team_id is not null)' },
+  { rule: 'team', file: 'api/claim_next.sql', tests: ['claim_next'],
+    name: "claim_next without a queue: the team's lapsed leases never taken over",
+    find: "where x.scope_id = e.team_id and x.state = 'claimed' and x.lease_expires_at <= now()",
+    replace: "where false and x.state = 'claimed' and x.lease_expires_at <= now()" },
+  { rule: 'team', file: 'api/claim_next.sql', tests: ['claim_next'],
+    name: "claim_next without a queue: a lapsed team lease on its last attempt taken over, not dead-lettered",
+    find: 'select * from (select x.id, x.queue, x.head_claimer_kind is not null, true, x.attempt < x.max_attempts',
+    replace: 'select * from (select x.id, x.queue, x.head_claimer_kind is not null, true, true' },
+  { rule: 'team', file: 'api/claim_next.sql', tests: ['claim_next'],
+    name: "claim_next without a queue: the worse of its own best and the team's best taken",
+    find: `                  order by priority desc, ready_at
+                  limit 1) r`,
+    replace: `                  order by priority asc, ready_at
+                  limit 1) r` },
 
   // The holder, the lapse and the fence: the one definition (holds_lease) and each path's use of it.
   { rule: 'holder', file: 'core/holds_lease.sql', tests: ['fence', 'complete/does_not_complete_an_owner_held_todo.test.sql'],
@@ -240,8 +298,7 @@ export const MUTANTS = [
     replace: "holds_lease(x.owner, 'infinity', x.lease_token_sha256," },
   { rule: 'holder', file: 'core/end_held.sql', tests: ['fence', 'complete'],
     name: 'end_held (complete/release, one statement): the holder not compared',
-    find: "(select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e)",
-    replace: '(select x.owner from switchboard_internal.authorized_endpoint(endpoint_id, verb) e)' },
+    find: "x.lease_token_sha256, 'agent:' || e.agent_id,", replace: 'x.lease_token_sha256, x.owner,' },
   { rule: 'fence', file: 'core/hold_agent.sql', tests: ['fence'],
     name: 'hold_agent (heartbeat, fail, the long way): the fence not checked',
     find: 'v_t.lease_token_sha256,', replace: 'switchboard_internal.digest(lease_token),' },
@@ -372,10 +429,10 @@ export const MUTANTS = [
     find: 'and s.expires_at > now()', replace: '' },
   { rule: 'owner', file: 'core/owned_todo.sql', tests: ['board_role', 'cancel', 'retry_now'],
     name: "owned_todo (every Board write): another owner's todo in scope",
-    find: 'and switchboard_internal.owner_reaches(x.scope_id, owner_id)', replace: '' },
+    find: OWNER_REACHES, replace: '' },
   { rule: 'owner', file: 'api/owner_get_todo.sql', tests: ['owner_get_todo', 'board_role'],
     name: "owner_get_todo: another owner's todo read",
-    find: 'and switchboard_internal.owner_reaches(x.scope_id, owner_id)', replace: '' },
+    find: OWNER_REACHES, replace: '' },
   { rule: 'holder', file: 'core/owner_hold.sql', tests: ['owner_complete', 'owner_release', 'owner_extend'],
     name: "owner_hold: the Board closes a lease it did not take (an agent's)",
     find: 'if v_t.head_owner_id is distinct from owner_id then', replace: 'if false then' },
@@ -386,13 +443,13 @@ export const MUTANTS = [
   // Owners' endpoints and credentials.
   { rule: 'owner', file: 'api/rotate_credential.sql', tests: ['rotate_credential'],
     name: "rotate_credential: another owner's endpoint rotated",
-    find: 'where e.id = endpoint_id and e.owner_id = owner_id', replace: 'where e.id = endpoint_id' },
+    find: 'where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)', replace: 'where e.id = endpoint_id' },
   { rule: 'state', file: 'api/rotate_credential.sql', tests: ['rotate_credential'],
     name: 'rotate_credential: a revoked endpoint rotated',
     find: 'if v_endpoint.revoked_at is not null then', replace: 'if false then' },
   { rule: 'owner', file: 'api/revoke_endpoint.sql', tests: ['revoke_endpoint'],
     name: "revoke_endpoint: another owner's endpoint revoked",
-    find: 'where e.id = endpoint_id and e.owner_id = owner_id', replace: 'where e.id = endpoint_id' },
+    find: 'where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)', replace: 'where e.id = endpoint_id' },
   { rule: 'state', file: 'api/revoke_endpoint.sql', tests: ['revoke_endpoint'],
     name: "revoke_endpoint: the endpoint's leases left open",
     find: "perform switchboard_internal.end_attempt(v_t, 'revoked', null, null, null);", replace: 'null;' },
@@ -401,6 +458,32 @@ export const MUTANTS = [
   { rule: 'size', file: 'core/cut_utf8.sql', tests: ['complete', 'claim', 'release'],
     name: 'cut_utf8: a straddling character split',
     find: '(get_byte(v_bytes, v_end) & 192) = 128', replace: '(get_byte(v_bytes, v_end) & 192) = 0' },
+  // The owner-scoped team acts of the Board (owner_team_role, and each act and Board entry point calling it).
+  { rule: 'team-owner', file: 'core/owner_team_role.sql', tests: ['owner_add_team_member', 'board_role'],
+    name: 'owner_team_role: a member does an admin act', find: "if need_admin and v_role <> 'admin' then", replace: "if false then" },
+  { rule: 'team-owner', file: 'core/owner_team_role.sql', tests: ['owner_add_team_member'],
+    name: 'owner_team_role: an outsider is told forbidden (the team exists)',
+    find: "raise('not_found', format('no team %s in this scope', team_id)", replace: "raise('forbidden', format('no team %s in this scope', team_id)" },
+  { rule: 'team-owner', file: 'core/owner_team_role.sql', tests: ['owner_remove_team_member'],
+    name: 'owner_team_role: an outsider passes as a member', find: "if v_role is null then", replace: "if v_role is null and false then" },
+  { rule: 'team-owner', file: 'api/owner_remove_team_member.sql', tests: ['owner_remove_team_member'],
+    name: 'owner_remove_team_member: a member removes anyone', find: 'member_owner_id is distinct from owner_id', replace: 'false' },
+  { rule: 'team-owner', file: 'api/owner_add_team_member.sql', tests: ['owner_add_team_member'],
+    name: 'owner_add_team_member: no check', find: 'perform switchboard_internal.owner_team_role(owner_id, team_id, true);', replace: 'perform 1;' },
+  { rule: 'team-owner', file: 'api/owner_add_team_queue.sql', tests: ['owner_add_team_queue'],
+    name: 'owner_add_team_queue: no check', find: 'perform switchboard_internal.owner_team_role(owner_id, team_id, true);', replace: 'perform 1;' },
+  { rule: 'team-owner', file: 'api/owner_vend_endpoint.sql', tests: ['owner_vend_endpoint'],
+    name: 'owner_vend_endpoint: a member vends', find: 'owner_team_role(owner_id, team_id, true)', replace: 'owner_team_role(owner_id, team_id, false)' },
+  { rule: 'team-owner', file: 'api/owner_teams.sql', tests: ['owner_teams'],
+    name: 'owner_teams: every team', find: 'return switchboard.list_teams(owner_id);', replace: 'return switchboard.list_teams(null);' },
+  { rule: 'team-owner', file: 'board/add_team_member.sql', tests: ['board_role'],
+    name: 'board add_team_member: no CSRF', find: 'board_owner(session_secret, csrf_token, true)', replace: 'board_owner(session_secret, null, false)' },
+  { rule: 'team-owner', file: 'board/remove_team_member.sql', tests: ['board_role'],
+    name: 'board remove_team_member: no CSRF', find: 'board_owner(session_secret, csrf_token, true)', replace: 'board_owner(session_secret, null, false)' },
+  { rule: 'team-owner', file: 'board/add_team_queue.sql', tests: ['board_role'],
+    name: 'board add_team_queue: no CSRF', find: 'board_owner(session_secret, csrf_token, true)', replace: 'board_owner(session_secret, null, false)' },
+  { rule: 'team-owner', file: 'board/vend_endpoint.sql', tests: ['board_role'],
+    name: 'board vend_endpoint: no CSRF', find: 'board_owner(session_secret, csrf_token, true)', replace: 'board_owner(session_secret, null, false)' },
 
   // The shard key (docs/scale-out.md): what a sharded database mints carries its scope's slot.
   { rule: 'shard', file: 'core/shard_handle_slot.sql', tests: ['shard'],

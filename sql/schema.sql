@@ -589,9 +589,9 @@ declare
   v_t switchboard.todos;
 begin
   perform switchboard_internal.agent(endpoint_id, 'cancel');
-  select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-   for update;
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+   for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -707,9 +707,9 @@ declare
   v_lease integer := switchboard_internal.lease_seconds(lease_seconds);
   v_t switchboard.todos;
 begin
-  select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-   for update;
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+   for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -1256,7 +1256,8 @@ begin
   if attempts_limit < 0 then
     perform switchboard_internal.raise('invalid', 'attempts_limit must be between 0 and 50', null);
   end if;
-  select x.* into v_t from switchboard.todos x where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id);
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id);
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -1582,7 +1583,7 @@ begin
             from switchboard.todo_attempts a
             join switchboard.todos x on x.id = a.todo_id
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where a.ended_at is not null and x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
+           where a.ended_at is not null and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
            order by a.ended_at desc, a.todo_id, a.seq desc
            limit v_size) s;
   return jsonb_build_object('activity', v_rows, 'notice', switchboard_internal.notice());
@@ -1602,6 +1603,81 @@ endpoint''s agent_id), when it was last heard from, and how it ended. Reads only
 Errors: invalid (page_size not 1..200).
 
 Example: select switchboard.owner_activity(owner_id => ''<owner_id>'', page_size => 20);';
+
+
+--
+-- Name: owner_add_team_member(uuid, uuid, text, text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text DEFAULT 'member'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_member switchboard.owners;
+begin
+  perform switchboard_internal.owner_team_role(owner_id, team_id, true);
+  select o.* into v_member from switchboard.owners o where lower(o.handle) = lower(handle);
+  if v_member.id is null then
+    perform switchboard_internal.raise('not_found', format('no owner with handle %s', handle),
+                                       'Check the handle; the owner must exist before joining a team.');
+  end if;
+  return switchboard.add_team_member(team_id, v_member.id, coalesce(role, 'member'));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text) IS 'a team admin adds an owner, named by handle, to its team, or changes a
+member''s role. The Board''s way; the act itself is switchboard.add_team_member''s. Only an admin of
+the team may (owner_team_role''s rule). Returns what switchboard.add_team_member returns. Errors:
+not_found (not a team the owner is in, answered as an unknown team; no owner with that handle),
+forbidden (the owner is a member, not an admin), invalid (role), conflict (the last admin made a
+member).
+
+team_id: the team (one the owner is an admin of).
+handle: the owner to add, whatever its case.
+role: member (the default) or admin.
+
+Example: select switchboard.owner_add_team_member(owner_id => ''<owner_id>'',
+  team_id => ''<team_id>'', handle => ''bob'', role => ''member'');';
+
+
+--
+-- Name: owner_add_team_queue(uuid, uuid, text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_add_team_queue(owner_id uuid, team_id uuid, queue text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.owner_team_role(owner_id, team_id, true);
+  return switchboard.add_team_queue(team_id, queue);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_add_team_queue(owner_id uuid, team_id uuid, queue text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_add_team_queue(owner_id uuid, team_id uuid, queue text) IS 'a team admin makes a queue name one of its team''s queues. The Board''s way;
+the act itself is switchboard.add_team_queue''s (idempotent). Only an admin of the team may
+(owner_team_role''s rule). Returns what switchboard.add_team_queue returns. Errors: not_found (not
+a team the owner is in, answered as an unknown team), forbidden (a member, not an admin), invalid
+(queue).
+
+team_id: the team (one the owner is an admin of).
+queue: the queue name the team is to share.
+
+Example: select switchboard.owner_add_team_queue(owner_id => ''<owner_id>'',
+  team_id => ''<team_id>'', queue => ''builds'');';
 
 
 --
@@ -1796,7 +1872,7 @@ begin
   -- The scope of switchboard_internal.owned_todo, without its FOR UPDATE: this is a read.
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id
-     and switchboard_internal.owner_reaches(x.scope_id, owner_id);
+     and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id));
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -1852,7 +1928,7 @@ begin
                  (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = x.team_id) as team
             from switchboard.todos x
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
+           where x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
              and (queue is null or x.queue = queue)
              and (state is null or x.state = state)
              and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
@@ -1964,7 +2040,7 @@ CREATE FUNCTION switchboard.owner_queues(owner_id uuid) RETURNS jsonb
       from switchboard.todos x
       join switchboard.endpoints e on e.id = x.endpoint_id
       left join switchboard.teams t on t.id = x.team_id
-     where x.scope_id in (select switchboard_internal.owner_scopes(owner_queues.owner_id))
+     where x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_queues.owner_id) s(id))
      group by x.queue, x.team_id, t.name
   ) q
 $$;
@@ -2017,6 +2093,40 @@ the owner''s lease lapsed).
 
 Example: select switchboard.owner_release(owner_id => ''<owner_id>'', todo_id => ''<todo_id>'',
   summary => ''handing back'');';
+
+
+--
+-- Name: owner_remove_team_member(uuid, uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.owner_team_role(owner_id, team_id, member_owner_id is distinct from owner_id);
+  return switchboard.remove_team_member(team_id, member_owner_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid) IS 'a team admin removes a member from its team, or any member leaves it
+(removes itself). The Board''s way; the act itself is switchboard.remove_team_member''s, so the
+member''s access to the team''s todos ends in the same transaction, open Board sessions included.
+Returns what switchboard.remove_team_member returns (removed false when the owner named was not a
+member). Errors: not_found (not a team the owner is in, answered as an unknown team), forbidden
+(a member removing someone else), conflict (the team''s last admin).
+
+team_id: the team (one the owner is in).
+member_owner_id: the owner to remove; the owner''s own id leaves the team.
+
+Example: select switchboard.owner_remove_team_member(owner_id => ''<owner_id>'',
+  team_id => ''<team_id>'', member_owner_id => ''<owner_id of the member>'');';
 
 
 --
@@ -2174,6 +2284,72 @@ COMMENT ON FUNCTION switchboard.owner_sign_out(session_secret text) IS 'ends a B
 left as it is, so signing out twice is harmless. Returns {signed_out: true}. Errors: none.
 
 Example: select switchboard.owner_sign_out(session_secret => ''<secret from owner_sign_in>'');';
+
+
+--
+-- Name: owner_teams(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_teams(owner_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  -- A null owner would read as "every team" to list_teams: never from here.
+  if owner_id is null then
+    return jsonb_build_object('teams', '[]'::jsonb);
+  end if;
+  return switchboard.list_teams(owner_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_teams(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_teams(owner_id uuid) IS 'the teams an owner is a member of, for the Board''s Teams page. Each with the owner''s
+role, its members, its team queues and its endpoints with their presence (never a credential).
+Reads only. Returns what switchboard.list_teams(owner_id) returns: {teams: [{id, name, role,
+members, queues, endpoints}]}. Errors: none (an owner in no team has none).
+
+Example: select switchboard.owner_teams(owner_id => ''<owner_id>'');';
+
+
+--
+-- Name: owner_vend_endpoint(uuid, uuid, text, text[]); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[] DEFAULT NULL::text[]) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.owner_team_role(owner_id, team_id, true);
+  return switchboard.vend_endpoint(owner_id, agent_id, verbs, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]) IS 'a team admin mints an endpoint in its team, with a verb set frozen from then
+on. The Board''s way; the act itself is switchboard.vend_endpoint''s, so the credential is in this
+answer once and only its SHA-256 is stored. Only an admin of the team may (owner_team_role''s
+rule). Returns what switchboard.vend_endpoint returns. Errors: not_found (not a team the owner is
+in, answered as an unknown team), forbidden (a member, not an admin), invalid (agent_id, verbs),
+conflict (a live endpoint of the team already has that agent_id).
+
+team_id: the team the endpoint is vended in (one the owner is an admin of).
+agent_id: the agent''s name; its workers hold leases as agent:<agent_id>.
+verbs: the agent verbs it may call; null: every one.
+
+Example: select switchboard.owner_vend_endpoint(owner_id => ''<owner_id>'', team_id => ''<team_id>'',
+  agent_id => ''builder'', verbs => array[''claim_next'', ''heartbeat'', ''complete'', ''fail'']);';
 
 
 --
@@ -2493,7 +2669,7 @@ declare
   v_count integer := 0;
 begin
   select e.* into v_endpoint from switchboard.endpoints e
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
    for update;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2535,10 +2711,11 @@ holds, has its attempt closed revoked/dead_lettered and becomes a dead letter (t
 it added and others hold go on). Locks the endpoint row, then its claimed todos. Revoking twice
 changes nothing more. Notifies switchboard_credentials_refused with the digests of the
 credentials it refused (never an id). Returns {endpoint_id, agent_id, revoked_at,
-todos_dead_lettered}. Errors: not_found (no such endpoint among the owner''s; another owner''s
-endpoint looks the same).
+todos_dead_lettered}. Errors: not_found (no such endpoint among those the owner manages; another
+owner''s endpoint looks the same).
 
-endpoint_id: the endpoint to revoke (one of the owner''s).
+endpoint_id: the endpoint to revoke (one the owner manages: it vended it, or it is an admin of
+  its team).
 
 Example: select switchboard.revoke_endpoint(owner_id => ''<owner_id>'',
   endpoint_id => ''<endpoint_id>'');';
@@ -2563,7 +2740,7 @@ begin
     perform switchboard_internal.raise('invalid', 'overlap_seconds must be between 0 and 604800', null);
   end if;
   select e.* into v_endpoint from switchboard.endpoints e
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
    for update;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2607,11 +2784,12 @@ todo changes hands. The new credential is returned once and stored as SHA-256; t
 replaces keeps working for overlap_seconds, so a fleet can move without downtime, and one older
 than that stops at once. Notifies switchboard_credentials_refused with the digests of the
 credentials it stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
-credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint of this owner;
-another owner''s looks the same), conflict (the endpoint is revoked), invalid (overlap_seconds out
-of range).
+credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint this owner
+manages; another owner''s looks the same), conflict (the endpoint is revoked), invalid
+(overlap_seconds out of range).
 
-endpoint_id: the endpoint whose credential is replaced (one of the owner''s).
+endpoint_id: the endpoint whose credential is replaced (one the owner manages: it vended it, or
+  it is an admin of its team).
 overlap_seconds: how long the replaced credential keeps working, 0..604800 (7 days); 0: not at
   all.
 
@@ -2742,7 +2920,7 @@ begin
     perform switchboard_internal.check_queue(queue);
   end if;
   update switchboard.endpoints e set default_queue = queue
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
   returning e.* into v_e;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2762,7 +2940,7 @@ is the queue a requester''s A2A message goes to when it names none (a text-only 
 the endpoint row. Returns {endpoint_id, default_queue}. Errors: not_found (not an endpoint of
 this owner; another owner''s looks the same), invalid (queue format).
 
-endpoint_id: the endpoint (one of the owner''s).
+endpoint_id: the endpoint (one the owner manages: it vended it, or it is an admin of its team).
 queue: the default queue, 1-128 of letters, digits and _ . : / -; null: none.
 
 Example: select switchboard.set_endpoint_default_queue(owner_id => ''<owner_id>'',
@@ -2783,7 +2961,7 @@ declare
 begin
   perform switchboard_internal.check_webhook_url(url);
   update switchboard.endpoints e set doorbell_url = url
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
   returning e.* into v_e;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
@@ -2802,10 +2980,11 @@ COMMENT ON FUNCTION switchboard.set_endpoint_doorbell_url(owner_id uuid, endpoin
 endpoints. When a todo of that endpoint becomes claimable, the worker POSTs {"event":
 "todo_claimable", "queue": …} there, one delivery per endpoint and queue however many todos
 arrive before it runs, retried with backoff. Locks the endpoint row. Returns {endpoint_id,
-doorbell_url}. Errors: not_found (not an endpoint of this owner; another owner''s looks the same),
-invalid (the URL).
+doorbell_url}. Errors: not_found (not an endpoint this owner manages; another owner''s looks the
+same), invalid (the URL).
 
-endpoint_id: the endpoint to ring (one of the owner''s).
+endpoint_id: the endpoint to ring (one the owner manages: it vended it, or it is an admin of its
+  team).
 url: an absolute https URL, at most 2048 bytes (http too with the setting webhook_allow_http);
   null clears it.
 
@@ -3640,6 +3819,57 @@ switchboard.owner_activity.';
 
 
 --
+-- Name: add_team_member(text, text, uuid, text, text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text DEFAULT 'member'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_add_team_member(switchboard_internal.board_owner(session_secret, csrf_token, true), team_id, handle, role);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text) IS 'switchboard.owner_add_team_member for the signed-in owner. A
+state-changing action: the session''s CSRF token must come with it; the secret is resolved inside
+the statement that runs the act. Returns what switchboard.owner_add_team_member returns. Errors:
+forbidden (no live session, or a wrong CSRF token), then those of
+switchboard.owner_add_team_member.';
+
+
+--
+-- Name: add_team_queue(text, text, uuid, text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_add_team_queue(switchboard_internal.board_owner(session_secret, csrf_token, true), team_id, queue);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text) IS 'switchboard.owner_add_team_queue for the signed-in owner. A
+state-changing action: the session''s CSRF token must come with it. Returns what
+switchboard.owner_add_team_queue returns. Errors: forbidden (no live session, or a wrong CSRF
+token), then those of switchboard.owner_add_team_queue.';
+
+
+--
 -- Name: cancel(text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -3901,6 +4131,31 @@ act only for a signed-in owner. Returns what switchboard.owner_release returns. 
 
 
 --
+-- Name: remove_team_member(text, text, uuid, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_remove_team_member(switchboard_internal.board_owner(session_secret, csrf_token, true), team_id, member_owner_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) IS 'switchboard.owner_remove_team_member for the signed-in owner. An
+admin removes a member, or a member leaves. A state-changing action: the session''s CSRF token
+must come with it. Returns what switchboard.owner_remove_team_member returns. Errors: forbidden
+(no live session, or a wrong CSRF token), then those of switchboard.owner_remove_team_member.';
+
+
+--
 -- Name: retry_now(text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -4040,6 +4295,57 @@ $$;
 
 COMMENT ON FUNCTION switchboard_board.sign_out(session_secret text) IS 'switchboard.owner_sign_out, for the Board''s own connection. It takes the
 session secret the browser holds, never an owner id. Returns {signed_out: true}. Errors: none.';
+
+
+--
+-- Name: teams(text); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.teams(session_secret text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_teams(switchboard_internal.board_owner(session_secret, null, false));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION teams(session_secret text); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.teams(session_secret text) IS 'switchboard.owner_teams for the owner whose live Board session secret is sent (a
+read). The secret is resolved inside the statement that runs the read, so a removed member''s open
+session no longer shows the team at once. Reads only. Returns what switchboard.owner_teams
+returns (never a credential). Errors: forbidden (no live session).';
+
+
+--
+-- Name: vend_endpoint(text, text, uuid, text, text[]); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[] DEFAULT NULL::text[]) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.owner_vend_endpoint(switchboard_internal.board_owner(session_secret, csrf_token, true), team_id, agent_id, verbs);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]) IS 'switchboard.owner_vend_endpoint for the signed-in owner. An endpoint in a
+team it is an admin of; the Board shows the credential once and keeps nothing of it. A
+state-changing action: the session''s CSRF token must come with it. Returns what
+switchboard.owner_vend_endpoint returns. Errors: forbidden (no live session, or a wrong CSRF
+token), then those of switchboard.owner_vend_endpoint.';
 
 
 --
@@ -4481,26 +4787,27 @@ forbidden (unknown, expired or revoked; not told apart).';
 
 
 --
--- Name: agent_reaches(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+-- Name: agent_reaches(uuid, uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE
+CREATE FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
     AS $$
-  select agent_reaches.scope_id = agent_reaches.endpoint_id
-      or agent_reaches.scope_id = (select e.team_id from switchboard.endpoints e where e.id = agent_reaches.endpoint_id);
+  select agent_reaches.scope_id = agent_reaches.endpoint_id or agent_reaches.scope_id = agent_reaches.endpoint_team_id;
 $$;
 
 
 --
--- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid) IS 'the one rule for which todos an endpoint reaches. Its own scope (todos it added to
-a personal queue, scope_id = the endpoint) and its team''s (scope_id = the team it was vended in).
-A claimer''s endpoint never widens it: the todo''s scope decides (ADR-0039). Every agent-path read
-and transition puts it in its WHERE; a SQL function with one expression, so the planner inlines
-it, and the team is read only for a todo that is not the endpoint''s own. Reads only.';
+COMMENT ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid) IS 'the one rule for which todos an endpoint reaches. Its own scope (todos it added to
+a personal queue: scope_id = the endpoint) and its team''s (scope_id = the team it was vended in,
+null for a personal endpoint). A claimer''s endpoint never widens it: the todo''s scope decides
+(ADR-0039). The caller passes the endpoint''s id and team from the endpoint row its statement
+joins anyway (authorized_endpoint on the one-statement paths), so the body is one expression with
+no sub-select, which the planner inlines: a personal cycle pays one comparison for teams. Reads
+only.';
 
 
 --
@@ -5324,8 +5631,9 @@ CREATE FUNCTION switchboard_internal.claim_caller(endpoint_id uuid, queue text) 
          exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id),
          (select s.value from switchboard.settings s where s.key = 'default_lease_seconds'),
          e.team_id,
-         switchboard_internal.queue_scope(e.id, e.team_id, claim_caller.queue)
-    from switchboard_internal.authorized_endpoint(claim_caller.endpoint_id, 'claim_next') e;
+         qs.scope_id
+    from switchboard_internal.authorized_endpoint(claim_caller.endpoint_id, 'claim_next') e
+   cross join lateral switchboard_internal.queue_scope(e.id, e.team_id, claim_caller.queue) qs;
 $$;
 
 
@@ -5713,9 +6021,10 @@ begin
            , head_ended_at = v_now, head_outcome = end_held.outcome, head_disposition = v_pair.disposition,
            head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
-     where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-       and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256,
-             (select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e), lease_token)
+      from switchboard_internal.authorized_endpoint(endpoint_id, verb) e
+     where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+       and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256, 'agent:' || e.agent_id,
+                                            lease_token)
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,
@@ -5804,9 +6113,9 @@ CREATE FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, 
 declare
   v_t switchboard.todos;
 begin
-  select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-   for update;
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+   for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;
@@ -6047,6 +6356,29 @@ one of the five, page_size 1..200, and a cursor that one of them returned. A cur
 input: whatever fails to decode (not base64, not UTF-8, an impossible time or id) is the same
 invalid, never a raw data_exception. Returns the (created_at, id) position to continue after, or
 nulls for the first page. Errors: invalid.';
+
+
+--
+-- Name: manages_endpoint(uuid, uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select manages_endpoint.endpoint_owner_id = manages_endpoint.owner_id
+      or exists (select 1 from switchboard.team_members m
+                  where m.team_id = manages_endpoint.endpoint_team_id and m.owner_id = manages_endpoint.owner_id
+                    and m.role = 'admin');
+$$;
+
+
+--
+-- Name: FUNCTION manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) IS 'whether an owner manages an endpoint. The one rule for revoking, rotating,
+clocking and configuring one. The owner that vended it, or an admin of the team it was vended in
+(so a team''s endpoints stay manageable when the admin that vended them leaves). Reads only.';
 
 
 --
@@ -6315,7 +6647,7 @@ declare
 begin
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id
-     and switchboard_internal.owner_reaches(x.scope_id, owner_id)
+     and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
    for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
@@ -6399,28 +6731,6 @@ not_found, conflict.';
 
 
 --
--- Name: owner_reaches(uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
---
-
-CREATE FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE
-    AS $$
-  select exists (select 1 from switchboard.endpoints e
-                  where e.id = owner_reaches.scope_id and e.owner_id = owner_reaches.owner_id)
-      or exists (select 1 from switchboard.team_members m
-                  where m.team_id = owner_reaches.scope_id and m.owner_id = owner_reaches.owner_id);
-$$;
-
-
---
--- Name: FUNCTION owner_reaches(scope_id uuid, owner_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_id uuid) IS 'whether an owner reaches a todo of this scope. The rule of owner_scopes: an
-endpoint it vended, or a team it is a member of. Reads only.';
-
-
---
 -- Name: owner_scopes(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6440,8 +6750,49 @@ $$;
 COMMENT ON FUNCTION switchboard_internal.owner_scopes(owner_id uuid) IS 'the scopes an owner reaches on the Board and through the owner_* API. Every
 endpoint it vended (their personal todos) and every team it is a member of (the team''s todos). A
 team todo is reached only through membership, so removing a member ends its access in that
-transaction, even to todos its own endpoints added. The one definition owner_reaches and every
-owner list read. Reads only.';
+transaction, even to todos its own endpoints added. The one definition that every owner read and
+every Board write reads. Reads only.';
+
+
+--
+-- Name: owner_team_role(uuid, uuid, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.owner_team_role(owner_id uuid, team_id uuid, need_admin boolean) RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_role text;
+begin
+  -- An unknown team locks nothing and reads no role: the same answer as a team the owner is not in.
+  perform 1 from switchboard.teams t where t.id = team_id for update;
+  select m.role into v_role from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
+  if v_role is null then
+    perform switchboard_internal.raise('not_found', format('no team %s in this scope', team_id),
+                                       'Teams lists the teams you are a member of.');
+  end if;
+  if need_admin and v_role <> 'admin' then
+    perform switchboard_internal.raise('forbidden', 'only an admin of the team may do that',
+                                       'Ask an admin of the team; Teams shows who they are.');
+  end if;
+  return v_role;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_team_role(owner_id uuid, team_id uuid, need_admin boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.owner_team_role(owner_id uuid, team_id uuid, need_admin boolean) IS 'what an owner may do in a team, for the owner-scoped team acts of the Board. The
+one place that says so: a non-member gets not_found for the team, exactly as for an unknown team
+id; a member asking for an admin''s act gets forbidden; leaving (an act on oneself) needs only
+membership. Locks the team row, as every change of a team does (team_row, vend_endpoint), before
+reading the caller''s role: a concurrent removal or demotion waits for the act it was checked for,
+and the locks are taken in one order. Returns the caller''s role. Errors: not_found, forbidden.
+
+need_admin: the act is an admin''s (members, team queues, team endpoints).';
 
 
 --
@@ -6457,9 +6808,7 @@ declare
 begin
   select e.id into v_id from switchboard.endpoints e
    where e.id = endpoint_id
-     and (e.owner_id = owner_id
-          or exists (select 1 from switchboard.team_members m
-                      where m.team_id = e.team_id and m.owner_id = owner_id and m.role = 'admin'));
+     and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id);
   if v_id is null then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),
                                        'list_endpoints shows the endpoints you vended.');
@@ -6474,7 +6823,7 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) IS 'which owner may clock an endpoint in or out from the Board and the CLI. The
-one place that says so: the owner that vended it, or an admin of the team it was vended in.
+rule is manages_endpoint''s: the owner that vended it, or an admin of the team it was vended in.
 Returns the endpoint id. Errors: not_found (no such endpoint among those the owner may clock:
 another owner''s endpoint answers exactly as an unknown one).';
 
@@ -6520,10 +6869,10 @@ it.';
 -- Name: queue_scope(uuid, uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) RETURNS uuid
+CREATE FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) RETURNS TABLE(scope_id uuid)
     LANGUAGE sql STABLE
     AS $$
-  select case when queue_scope.team_id is null then queue_scope.endpoint_id
+  select case when queue_scope.team_id is null or queue_scope.queue is null then queue_scope.endpoint_id
               else coalesce((select q.team_id from switchboard.team_queues q
                               where q.team_id = queue_scope.team_id and q.queue = queue_scope.queue),
                             queue_scope.endpoint_id) end;
@@ -6535,8 +6884,10 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) IS 'the scope a queue name means for an endpoint. Its team''s when the endpoint was
-vended in a team and the team made that name a team queue, else the endpoint''s own. add_todo
-files into it and claim_next with a queue picks from it. Reads only.';
+vended in a team and the team made that name a team queue, else the endpoint''s own (its own too
+without a queue). add_todo files into it and claim_next with a queue picks from it. A
+set-returning SQL function of one row, joined laterally where it is read, so the planner inlines
+it (sub-select and all) and a personal endpoint reads no team queue. Reads only.';
 
 
 --
@@ -8541,6 +8892,22 @@ GRANT ALL ON FUNCTION switchboard.owner_activity(owner_id uuid, page_size intege
 
 
 --
+-- Name: FUNCTION owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_add_team_member(owner_id uuid, team_id uuid, handle text, role text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION owner_add_team_queue(owner_id uuid, team_id uuid, queue text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_add_team_queue(owner_id uuid, team_id uuid, queue text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_add_team_queue(owner_id uuid, team_id uuid, queue text) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION owner_claim(owner_id uuid, todo_id uuid, claimant text, lease_seconds integer); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -8613,6 +8980,14 @@ GRANT ALL ON FUNCTION switchboard.owner_release(owner_id uuid, todo_id uuid, sum
 
 
 --
+-- Name: FUNCTION owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_remove_team_member(owner_id uuid, team_id uuid, member_owner_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION owner_session(session_secret text, csrf_token text, for_write boolean); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -8642,6 +9017,22 @@ GRANT ALL ON FUNCTION switchboard.owner_sign_in(login_token text) TO switchboard
 
 REVOKE ALL ON FUNCTION switchboard.owner_sign_out(session_secret text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.owner_sign_out(session_secret text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION owner_teams(owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_teams(owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_teams(owner_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uuid, agent_id text, verbs text[]) TO switchboard_admin;
 
 
 --
@@ -8949,6 +9340,22 @@ GRANT ALL ON FUNCTION switchboard_board.activity(session_secret text, page_size 
 
 
 --
+-- Name: FUNCTION add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.add_team_member(session_secret text, csrf_token text, team_id uuid, handle text, role text) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.add_team_queue(session_secret text, csrf_token text, team_id uuid, queue text) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION cancel(session_secret text, csrf_token text, todo_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -9029,6 +9436,14 @@ GRANT ALL ON FUNCTION switchboard_board.release(session_secret text, csrf_token 
 
 
 --
+-- Name: FUNCTION remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION retry_now(session_secret text, csrf_token text, todo_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -9074,6 +9489,22 @@ GRANT ALL ON FUNCTION switchboard_board.sign_in(login_token text) TO switchboard
 
 REVOKE ALL ON FUNCTION switchboard_board.sign_out(session_secret text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.sign_out(session_secret text) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION teams(session_secret text); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.teams(session_secret text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.teams(session_secret text) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.vend_endpoint(session_secret text, csrf_token text, team_id uuid, agent_id text, verbs text[]) TO switchboard_board;
 
 
 --
@@ -9154,10 +9585,10 @@ REVOKE ALL ON FUNCTION switchboard_internal.agent_endpoint(credential text) FROM
 
 
 --
--- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION switchboard_internal.agent_reaches(scope_id uuid, endpoint_id uuid, endpoint_team_id uuid) FROM PUBLIC;
 
 
 --
@@ -9420,6 +9851,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.list_page(state text, page_size inte
 
 
 --
+-- Name: FUNCTION manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION not_found(todo_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -9476,17 +9914,17 @@ REVOKE ALL ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uu
 
 
 --
--- Name: FUNCTION owner_reaches(scope_id uuid, owner_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_internal.owner_reaches(scope_id uuid, owner_id uuid) FROM PUBLIC;
-
-
---
 -- Name: FUNCTION owner_scopes(owner_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.owner_scopes(owner_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION owner_team_role(owner_id uuid, team_id uuid, need_admin boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.owner_team_role(owner_id uuid, team_id uuid, need_admin boolean) FROM PUBLIC;
 
 
 --

@@ -237,9 +237,27 @@ export function createAdminLedger(sql: Sql) {
 
     findOwner: (handle: string) => one(sql`select switchboard.find_owner(handle => ${handle}::text) as doc`),
 
-    vendEndpoint: (a: { owner_id: string; agent_id: string; verbs?: string[] }) =>
+    /** team_id: vend it in that team (the owner must be one of its admins); absent, a personal endpoint. */
+    vendEndpoint: (a: { owner_id: string; agent_id: string; verbs?: string[]; team_id?: string }) =>
       one(sql`select switchboard.vend_endpoint(owner_id => ${a.owner_id}::uuid, agent_id => ${a.agent_id}::text,
-                verbs => ${v(a.verbs)}::text[]) as doc`),
+                verbs => ${v(a.verbs)}::text[], team_id => ${v(a.team_id)}::uuid) as doc`),
+
+    /** Teams (ADR-0038): a team with its first admin, its members, its team queues; the list, all or an owner's. */
+    addTeam: (a: { name: string; admin_owner_id: string }) =>
+      one(sql`select switchboard.add_team(name => ${a.name}::text, admin_owner_id => ${a.admin_owner_id}::uuid) as doc`),
+
+    addTeamMember: (a: { team_id: string; owner_id: string; role?: string }) =>
+      one(sql`select switchboard.add_team_member(team_id => ${a.team_id}::uuid, owner_id => ${a.owner_id}::uuid,
+                role => ${a.role ?? 'member'}::text) as doc`),
+
+    removeTeamMember: (a: { team_id: string; owner_id: string }) =>
+      one(sql`select switchboard.remove_team_member(team_id => ${a.team_id}::uuid, owner_id => ${a.owner_id}::uuid) as doc`),
+
+    addTeamQueue: (a: { team_id: string; queue: string }) =>
+      one(sql`select switchboard.add_team_queue(team_id => ${a.team_id}::uuid, queue => ${a.queue}::text) as doc`),
+
+    listTeams: (a: { owner_id?: string | null } = {}) =>
+      one(sql`select switchboard.list_teams(owner_id => ${a.owner_id ?? null}::uuid) as doc`),
 
     revokeEndpoint: (a: { owner_id: string; endpoint_id: string }) =>
       one(sql`select switchboard.revoke_endpoint(owner_id => ${a.owner_id}::uuid, endpoint_id => ${a.endpoint_id}::uuid) as doc`),

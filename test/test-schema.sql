@@ -329,6 +329,99 @@ returns setof jsonb language sql as $$
    order by j.id
 $$;
 
+-- A team and its neighbours (issue 22, ADR-0038), for the team scope proofs. Returns a document of ids, handles and
+-- credentials:
+--   team: team T; its admin `admin` (handle admin_handle) vended every endpoint of T; `member` is a plain member
+--     (member_handle) who vended nothing; `outsider` (outsider_handle) is in no team; T's team queue is 'tq'.
+--   r: T's requester endpoint (add_todo, get_todo, list_todos, cancel); w: T's worker endpoint, every verb, agent
+--     worker-1; p: the admin's personal endpoint, every verb, also agent worker-1; x: the outsider's personal
+--     endpoint, every verb, also agent worker-1.
+--   team2: another team with its own admin (other, other_handle), its own team queue 'tq' and its worker w2, every
+--     verb, agent worker-1.
+--   cr, cw, cp, cx, cw2: the endpoints' credentials (shown once at vend).
+-- Handles start with prefix (default a random one), so a test may build two of these.
+create or replace function test.team(prefix text default null)
+returns jsonb language plpgsql as $$
+declare
+  v_p text := coalesce(prefix, 't' || substr(md5(random()::text), 1, 8));
+  v_admin uuid := (switchboard.add_owner(v_p || '-admin')->>'owner_id')::uuid;
+  v_member uuid := (switchboard.add_owner(v_p || '-member')->>'owner_id')::uuid;
+  v_outsider uuid := (switchboard.add_owner(v_p || '-outsider')->>'owner_id')::uuid;
+  v_other uuid := (switchboard.add_owner(v_p || '-other')->>'owner_id')::uuid;
+  v_team uuid := (switchboard.add_team(v_p || ' team', v_admin)->>'id')::uuid;
+  v_team2 uuid := (switchboard.add_team(v_p || ' team 2', v_other)->>'id')::uuid;
+  v_r jsonb;
+  v_w jsonb;
+  v_p_ep jsonb;
+  v_x jsonb;
+  v_w2 jsonb;
+begin
+  perform switchboard.add_team_member(v_team, v_member, 'member');
+  perform switchboard.add_team_queue(v_team, 'tq');
+  perform switchboard.add_team_queue(v_team2, 'tq');
+  v_r := switchboard.vend_endpoint(owner_id => v_admin, agent_id => 'requester',
+                                   verbs => array['add_todo', 'get_todo', 'list_todos', 'cancel'], team_id => v_team);
+  v_w := switchboard.vend_endpoint(owner_id => v_admin, agent_id => 'worker-1', verbs => null, team_id => v_team);
+  v_p_ep := switchboard.vend_endpoint(owner_id => v_admin, agent_id => 'worker-1', verbs => null);
+  v_x := switchboard.vend_endpoint(owner_id => v_outsider, agent_id => 'worker-1', verbs => null);
+  v_w2 := switchboard.vend_endpoint(owner_id => v_other, agent_id => 'worker-1', verbs => null, team_id => v_team2);
+  return jsonb_build_object(
+    'team', v_team, 'team2', v_team2,
+    'admin', v_admin, 'member', v_member, 'outsider', v_outsider, 'other', v_other,
+    'admin_handle', v_p || '-admin', 'member_handle', v_p || '-member', 'outsider_handle', v_p || '-outsider',
+    'other_handle', v_p || '-other',
+    'r', v_r->'endpoint_id', 'w', v_w->'endpoint_id', 'p', v_p_ep->'endpoint_id', 'x', v_x->'endpoint_id',
+    'w2', v_w2->'endpoint_id',
+    'cr', v_r->'credential', 'cw', v_w->'credential', 'cp', v_p_ep->'credential', 'cx', v_x->'credential',
+    'cw2', v_w2->'credential');
+end;
+$$;
+
+-- The agent entry points that name a todo, as statements to format with (caller, todo id): by endpoint id (the
+-- switchboard.* functions, caller an endpoint id) and by credential (switchboard_agent.*, caller a credential).
+create or replace function test.agent_todo_calls()
+returns table (verb text, by_id text, by_credential text) language sql immutable as $$
+  values ('claim', 'select switchboard.claim(%L::uuid, %L::uuid)', 'select switchboard_agent.claim(%L, %L::uuid)'),
+         ('heartbeat', 'select switchboard.heartbeat(%L::uuid, %L::uuid)', 'select switchboard_agent.heartbeat(%L, %L::uuid)'),
+         ('complete', 'select switchboard.complete(%L::uuid, %L::uuid)', 'select switchboard_agent.complete(%L, %L::uuid)'),
+         ('fail', 'select switchboard.fail(%L::uuid, %L::uuid)', 'select switchboard_agent.fail(%L, %L::uuid)'),
+         ('release', 'select switchboard.release(%L::uuid, %L::uuid)', 'select switchboard_agent.release(%L, %L::uuid)'),
+         ('get_todo', 'select switchboard.get_todo(%L::uuid, %L::uuid)', 'select switchboard_agent.get_todo(%L, %L::uuid)'),
+         ('cancel', 'select switchboard.agent_cancel(%L::uuid, %L::uuid)', 'select switchboard_agent.cancel(%L, %L::uuid)'),
+         ('a2a_get', 'select switchboard.a2a_get(%L::uuid, %L::uuid)', 'select switchboard_agent.a2a_get(%L, %L::uuid)'),
+         ('a2a_cancel', 'select switchboard.a2a_cancel(%L::uuid, %L::uuid)', 'select switchboard_agent.a2a_cancel(%L, %L::uuid)')
+$$;
+
+-- The owner entry points that name a todo, as statements to format with (owner id, todo id), each with its Board
+-- entry point as a statement to format with (session secret, CSRF token, todo id) (reads take no CSRF token: %3$L).
+create or replace function test.owner_todo_calls()
+returns table (action text, by_owner text, by_board text) language sql immutable as $$
+  values ('get_todo', 'select switchboard.owner_get_todo(%L::uuid, %L::uuid)', 'select switchboard_board.get_todo(%1$L, %3$L::uuid)'),
+         ('claim', 'select switchboard.owner_claim(%L::uuid, %L::uuid)', 'select switchboard_board.claim(%L, %L, %L::uuid)'),
+         ('extend', 'select switchboard.owner_extend(%L::uuid, %L::uuid)', 'select switchboard_board.extend(%L, %L, %L::uuid)'),
+         ('complete', 'select switchboard.owner_complete(%L::uuid, %L::uuid)', 'select switchboard_board.complete(%L, %L, %L::uuid)'),
+         ('fail', 'select switchboard.owner_fail(%L::uuid, %L::uuid)', 'select switchboard_board.fail(%L, %L, %L::uuid)'),
+         ('release', 'select switchboard.owner_release(%L::uuid, %L::uuid)', 'select switchboard_board.release(%L, %L, %L::uuid)'),
+         ('cancel', 'select switchboard.cancel(%L::uuid, %L::uuid)', 'select switchboard_board.cancel(%L, %L, %L::uuid)'),
+         ('retry_now', 'select switchboard.retry_now(%L::uuid, %L::uuid)', 'select switchboard_board.retry_now(%L, %L, %L::uuid)')
+$$;
+
+-- The ids of the todos a document lists (todos[].id, tasks[].id or activity[].todo_id), as a sorted text array.
+create or replace function test.ids(doc jsonb)
+returns text[] language sql immutable as $$
+  select coalesce(array_agg(distinct i order by i), '{}') from (
+    select e->>'id' as i from jsonb_array_elements(coalesce(doc->'todos', doc->'tasks', '[]')) e
+    union all
+    select e->>'todo_id' from jsonb_array_elements(coalesce(doc->'activity', '[]')) e
+  ) f where i is not null
+$$;
+
+-- Ids as a sorted text array, to compare with test.ids.
+create or replace function test.sorted(ids text[])
+returns text[] language sql immutable as $$
+  select coalesce(array_agg(distinct i order by i), '{}') from unnest(ids) i
+$$;
+
 -- Tests run some statements as a surface role (set local role switchboard_agent); they may call these helpers then.
 grant usage on schema test to public;
 grant execute on all functions in schema test to public;

@@ -28,11 +28,26 @@ export const switchboard: Contender = {
   },
 };
 
+/** Team todos (ADR-0038): in the team's scope, added by `endpoint` (provenance), the history's claims by another. */
+export interface TeamFill {
+  teamId: string;
+  /** The team endpoint whose agent held the done todos' leases. */
+  claimer: string;
+  claimerAgent: string;
+}
+
 /**
  * Fresh todos: `history` done todos with one closed attempt each (so the todos table has realistic, analysed
- * contents and no plan is cached against an empty table), then `backlog` pending todos ready in FIFO order.
+ * contents and no plan is cached against an empty table), then `backlog` pending todos ready in FIFO order. With
+ * `team`, every row is the team's (`team_id` set; `endpoint_id` stays the adding endpoint), as add_todo by `endpoint`
+ * to a team queue writes it.
  */
-export async function fillSwitchboard(ctx: Ctx, endpoint: string, backlog: number, history: number, queue = ctx.queue) {
+export async function fillSwitchboard(
+  ctx: Ctx, endpoint: string, backlog: number, history: number, queue = ctx.queue, team: TeamFill | null = null,
+) {
+  // The column team_id exists from migration 000020 on: named only for team todos, so older revisions still fill.
+  const teamCol = team ? ctx.admin`team_id, ` : ctx.admin``;
+  const teamVal = team ? ctx.admin`${team.teamId}::uuid, ` : ctx.admin``;
   // bench/ab.ts --a-rev measures a revision from before migration 000010 too, where attempts were rows of a table.
   const [{ heads }] = await ctx.admin`
     select exists (select 1 from pg_attribute where attrelid = 'switchboard.todos'::regclass and attname = 'head_claimer_kind') as heads`;
@@ -57,19 +72,19 @@ export async function fillSwitchboard(ctx: Ctx, endpoint: string, backlog: numbe
     await ctx.admin`truncate switchboard.earlier_attempts, switchboard.todos cascade`;
     // A done todo's one attempt is its head (todos.head_*, migration 000010): closed, completed/done.
     await ctx.admin`
-      insert into switchboard.todos (endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
+      insert into switchboard.todos (${teamCol}endpoint_id, queue, payload, state, attempt, max_attempts, last_seq, result,
                                      run_at, created_at, updated_at, head_attempt, head_claimer_kind, head_endpoint_id,
                                      head_owner, head_claimed_at, head_lease_expires_at, head_ended_at, head_outcome,
                                      head_disposition)
-      select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 'done', 1, 5, 1, '{"ok": true}',
+      select ${teamVal}${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 'done', 1, 5, 1, '{"ok": true}',
              now() - interval '2 hours', now() - interval '2 hours', now() - interval '90 minutes', 1, 'endpoint',
-             ${endpoint}::uuid, 'agent:bench-agent', now() - interval '91 minutes', now() - interval '86 minutes',
-             now() - interval '90 minutes', 'completed', 'done'
+             ${team?.claimer ?? endpoint}::uuid, ${`agent:${team?.claimerAgent ?? 'bench-agent'}`}::text,
+             now() - interval '91 minutes', now() - interval '86 minutes', now() - interval '90 minutes', 'completed', 'done'
         from generate_series(1, ${history}::int) g`;
   }
   await ctx.admin`
-    insert into switchboard.todos (endpoint_id, queue, payload, max_attempts, run_at, ready_at, created_at, updated_at)
-    select ${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 5, x.t, x.t, x.t, x.t
+    insert into switchboard.todos (${teamCol}endpoint_id, queue, payload, max_attempts, run_at, ready_at, created_at, updated_at)
+    select ${teamVal}${endpoint}::uuid, ${queue}::text, jsonb_build_object('n', g), 5, x.t, x.t, x.t, x.t
       from generate_series(1, ${backlog}::int) g,
            lateral (select now() - interval '1 hour' + g * interval '1 millisecond' as t) x`;
 }

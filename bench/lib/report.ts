@@ -69,9 +69,16 @@ export function ratios(points: PointResult[], clientCounts: number[], claimCount
     const v = div(rate(points, 'switchboard', c), rate(points, 'switchboard-no-history', c));
     if (v !== null) out.push({ name: 'switchboard / switchboard-no-history, cycle (ADR-0039: >= 0.90)', clients: c, value: v });
   }
+  // ADR-0038: a team queue's cycle against the personal queue's, and against graphile-worker like it.
+  for (const c of claimCounts) {
+    const v = div(rate(points, 'switchboard-team', c, true), rate(points, 'switchboard', c, true));
+    if (v !== null) out.push({ name: 'switchboard-team / switchboard, claims only', clients: c, value: v });
+  }
   const pairs: [string, string, string][] = [
     ['switchboard / bare', 'switchboard', 'bare'],
     ['switchboard / graphile-worker', 'switchboard', 'graphile-worker'],
+    ['switchboard-team / switchboard', 'switchboard-team', 'switchboard'],
+    ['switchboard-team / graphile-worker', 'switchboard-team', 'graphile-worker'],
     ['switchboard / pg-boss', 'switchboard', 'pg-boss'],
     ['MCP / direct SQL', 'switchboard-mcp', 'switchboard'],
     ['proxied / direct SQL (the PL/Proxy hop)', 'switchboard-proxied', 'switchboard'],

@@ -87,6 +87,7 @@ export function layout(o: LayoutOptions): string {
         <a href="${o.base}/todos?dead_letter=true">Dead letters</a>
         <a href="${o.base}/activity">Activity</a>
         <a href="${o.base}/endpoints">Endpoints</a>
+        <a href="${o.base}/teams">Teams</a>
       </nav>
       <div class="who">Signed in as <strong>${o.session.handle}</strong>
         <form method="post" action="${o.base}/logout" class="inline">

@@ -47,6 +47,10 @@ export interface Todo {
   created_at: string;
   updated_at: string;
   agent_id?: string;
+  /** The team whose scope the todo is in, or null: the adding endpoint's (personal). */
+  team_id?: string | null;
+  /** The team's name (a document may give it as {id, name}). */
+  team?: string | { id: string; name: string } | null;
 }
 
 export interface Attempt {
@@ -79,6 +83,8 @@ export interface TodoDetail extends Todo {
 
 export interface QueueRow {
   queue: string;
+  /** The team whose queue this row counts, or null: the owner's endpoints' personal todos of that name. */
+  team?: { id: string; name: string } | null;
   agents: string[];
   counts: Record<'pending' | 'claimed' | 'done' | 'failed' | 'canceled', number>;
   total: number;
@@ -96,6 +102,8 @@ export interface ActivityRow extends Attempt {
   /** Who held the attempt's lease: agent:<agent_id> or owner:<handle>. */
   holder: string;
   todo_state: string;
+  /** The team whose scope the attempt's todo is in, or null (personal). */
+  team?: { id: string; name: string } | null;
 }
 
 /** One of the owner's endpoints, as list_endpoints answers it (never a credential). */
@@ -108,6 +116,44 @@ export interface EndpointRow {
   revoked_at: string | null;
   clocked_in: boolean;
   presence_since: string;
+}
+
+/** A member of a team, as owner_teams lists it. */
+export interface TeamMember {
+  owner_id: string;
+  handle: string;
+  role: 'member' | 'admin';
+}
+
+/** An endpoint vended in a team (never a credential). */
+export interface TeamEndpoint {
+  endpoint_id: string;
+  agent_id: string;
+  verbs: string[];
+  owner_id: string;
+  revoked_at: string | null;
+  clocked_in: boolean;
+  presence_since?: string;
+}
+
+/** A team the signed-in owner is in, with the owner's role in it. */
+export interface TeamRow {
+  id: string;
+  name: string;
+  role: 'member' | 'admin';
+  members: TeamMember[];
+  /** Team queue names (a document may give each as {queue, created_at}). */
+  queues: (string | { queue: string })[];
+  endpoints: TeamEndpoint[];
+}
+
+/** An endpoint just vended from the Board: the credential is in this answer only. */
+export interface VendedEndpoint {
+  endpoint_id: string;
+  agent_id: string;
+  verbs: string[];
+  credential: string;
+  team_id: string | null;
 }
 
 export interface TodoFilter {
@@ -154,6 +200,19 @@ export function boardLedger(sql: Sql) {
     setPresence: (s: Signed, endpointId: string, clockedIn: boolean) =>
       one<EndpointRow>(sql`select switchboard_board.set_endpoint_presence(${w(s)}, endpoint_id => ${endpointId}::uuid,
                                                                           clocked_in => ${clockedIn}::boolean) as doc`),
+    teams: (s: Signed) => one<{ teams: TeamRow[] }>(sql`select switchboard_board.teams(session_secret => ${s.secret}::text) as doc`),
+    addTeamMember: (s: Signed, teamId: string, handle: string, role: string) =>
+      one<TeamMember & { team_id: string }>(sql`select switchboard_board.add_team_member(${w(s)}, team_id => ${teamId}::uuid,
+                                                  handle => ${handle}::text, role => ${role}::text) as doc`),
+    removeTeamMember: (s: Signed, teamId: string, ownerId: string) =>
+      one<{ removed: true }>(sql`select switchboard_board.remove_team_member(${w(s)}, team_id => ${teamId}::uuid,
+                                                  member_owner_id => ${ownerId}::uuid) as doc`),
+    addTeamQueue: (s: Signed, teamId: string, queue: string) =>
+      one<{ team_id: string; queue: string }>(sql`select switchboard_board.add_team_queue(${w(s)}, team_id => ${teamId}::uuid,
+                                                  queue => ${queue}::text) as doc`),
+    vendTeamEndpoint: (s: Signed, teamId: string, agentId: string, verbs: string[] | null) =>
+      one<VendedEndpoint>(sql`select switchboard_board.vend_endpoint(${w(s)}, team_id => ${teamId}::uuid,
+                                                  agent_id => ${agentId}::text, verbs => ${verbs}::text[]) as doc`),
     retryNow: (s: Signed, todoId: string) =>
       one<Todo>(sql`select switchboard_board.retry_now(${w(s)}, todo_id => ${todoId}::uuid) as doc`),
     cancel: (s: Signed, todoId: string) =>

@@ -2,6 +2,7 @@
 import type { ActivityRow, Attempt, EndpointRow, QueueRow, Todo, TodoDetail } from './ledger.js';
 import { clock, duration, Html, html, stamp, time } from './html.js';
 import { attemptVerdict, timelineLegend, timelineSvg } from './timeline.js';
+import { scopeBadge } from './teams.js';
 
 export const UNTRUSTED_LABEL = 'Written by an earlier attempt — data, not instructions';
 /** The open attempt's fields are written by the worker holding it now, not by an earlier attempt. */
@@ -67,8 +68,9 @@ export function csrfField(csrf: string): Html {
 
 export function queuesBody(base: string, queues: QueueRow[], activity: ActivityRow[]): Html {
   const rows = queues.map(
-    (q) => html`<tr data-queue="${q.queue}">
-      <td><a href="${base}/todos?queue=${encodeURIComponent(q.queue)}">${q.queue}</a></td>
+    (q) => html`<tr data-queue="${q.queue}" data-scope="${q.team ? q.team.id : 'personal'}">
+      <td><a href="${base}/todos?queue=${encodeURIComponent(q.queue)}">${q.queue}</a>
+        ${scopeBadge({ team: q.team ?? null, team_id: q.team?.id ?? null })}</td>
       <td>${q.agents.join(', ')}</td>
       <td class="num">${q.counts.pending}</td><td class="num">${q.counts.claimed}</td>
       <td class="num">${q.counts.done}</td><td class="num">${q.counts.failed}</td>
@@ -81,8 +83,8 @@ export function queuesBody(base: string, queues: QueueRow[], activity: ActivityR
   );
   return html`<h1>Queues</h1>
   ${queues.length === 0
-    ? html`<p class="muted">No todos yet on the endpoints you vended.</p>`
-    : html`<table class="grid queues"><thead><tr><th>Queue</th><th>Agents</th><th>Pending</th><th>Claimed</th><th>Done</th>
+    ? html`<p class="muted">No todos yet on the endpoints you vended or in the teams you are in.</p>`
+    : html`<table class="grid queues"><thead><tr><th>Queue (scope)</th><th>Agents</th><th>Pending</th><th>Claimed</th><th>Done</th>
         <th>Failed</th><th>Dead letters</th><th>Retries scheduled</th><th>Canceled</th><th>Oldest claimable waits</th></tr></thead>
         <tbody>${rows}</tbody></table>`}
   <h2>Recent activity</h2>
@@ -130,12 +132,12 @@ export function activityList(base: string, activity: ActivityRow[]): Html {
     (a) => html`<li class="o-${a.outcome ?? 'open'}" data-todo="${a.todo_id}" data-seq="${a.seq}">
       ${time(a.ended_at)} ${whose(a)} ${activitySentence(a)}
       <span class="on">on <a href="${base}/todos/${a.todo_id}">${todoName({ title: a.title, id: a.todo_id })}</a>
-      <span class="muted">(${a.queue}, #${a.seq})</span></span></li>`,
+      <span class="muted">(${a.queue}${a.team ? ` · team ${a.team.name}` : ''}, #${a.seq})</span></span></li>`,
   )}</ul>`;
 }
 
 export function activityBody(base: string, activity: ActivityRow[]): Html {
-  return html`<h1>Activity</h1><p class="muted">The newest attempt closings across the queues of your endpoints: whose attempt it was,
+  return html`<h1>Activity</h1><p class="muted">The newest attempt closings across the queues of your endpoints and your teams: whose attempt it was,
   when it was last heard from, and how it ended.</p>${activityList(base, activity)}`;
 }
 
@@ -163,7 +165,7 @@ export function todosBody(base: string, v: TodosView): Html {
   const rows = v.todos.map(
     (t) => html`<tr data-todo="${t.id}">
       <td><a href="${base}/todos/${t.id}">${todoName(t)}</a><div class="muted id">${t.id}</div></td>
-      <td>${t.queue}</td><td>${t.agent_id ?? ''}</td><td>${stateBadge(t)}</td>
+      <td>${t.queue}</td><td>${scopeBadge(t)}</td><td>${t.agent_id ?? ''}</td><td>${stateBadge(t)}</td>
       <td class="num">${atCap(t) ? html`<span title="${attemptCounter(t)}">${t.max_attempts} / ${t.max_attempts} · cap</span>`
         : `${t.attempt} / ${t.max_attempts}`}</td>
       <td>${time(t.updated_at)}</td>
@@ -186,7 +188,7 @@ export function todosBody(base: string, v: TodosView): Html {
   </form>
   ${v.todos.length === 0
     ? html`<p class="muted">No todos match.</p>`
-    : html`<table class="grid todos"><thead><tr><th>Todo</th><th>Queue</th><th>Agent</th><th>State</th><th>Attempt</th>
+    : html`<table class="grid todos"><thead><tr><th>Todo</th><th>Queue</th><th>Scope</th><th>Added by</th><th>State</th><th>Attempt</th>
         <th>Updated</th><th>Next</th></tr></thead><tbody>${rows}</tbody></table>`}
   <p class="pager">${f.cursor ? html`<a href="${base}/todos${query(filterQuery)}">← Newest</a>` : ''}
     ${v.nextCursor ? html`<a rel="next" href="${base}/todos${query({ ...filterQuery, cursor: v.nextCursor })}">Older →</a>` : ''}</p>`;
@@ -367,7 +369,10 @@ export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html
   <p class="story">${storySentence(t, nowMs)}</p>
   <dl class="facts">
     ${fact('Id', html`<code>${t.id}</code>`)}
-    ${fact('Queue', html`${t.queue} <span class="muted">on endpoint</span> ${t.agent_id}${t.endpoint_revoked ? html` <span class="badge dead">revoked</span>` : ''}`)}
+    ${fact('Queue', html`${t.queue} <span class="muted">added by endpoint</span> ${t.agent_id}${t.endpoint_revoked ? html` <span class="badge dead">revoked</span>` : ''}`)}
+    ${fact('Scope', html`${scopeBadge(t)} <span class="muted">${t.team_id || t.team
+      ? 'every member of the team sees it; every endpoint of the team reaches it by its verbs'
+      : `only the owner of endpoint ${t.agent_id} sees it; only that endpoint reaches it`}</span>`)}
     ${fact('State', stateBadge(t))}
     ${fact('Attempt counter', html`<span class="counter">${attemptCounter(t)}</span>`)}
     ${fact('Held by', t.held_by ? html`<span class="data">${t.held_by}</span> until ${stamp(t.lease_expires_at)}` : '—')}
@@ -400,7 +405,8 @@ export function todoBody(base: string, t: TodoDetail, csrf: string, banner: Html
 
 export function notFoundBody(base: string, id: string): Html {
   return html`<h1>No such todo</h1>
-  <p>There is no todo <code>${id}</code> among the todos of the endpoints you vended.</p>
+  <p>There is no todo <code>${id}</code> among the todos you can see: those of the endpoints you vended and of the teams
+  you are in.</p>
   <p><a href="${base}/todos">← Todos</a></p>`;
 }
 

@@ -27,6 +27,8 @@ import {
 } from './pages.js';
 import { endpointsBody, presenceBanner } from './presence.js';
 import { BOARD_CSS } from './style.js';
+import { teamRoutes } from './team-routes.js';
+import { field, first, STATUS, UUID } from './form.js';
 
 export const BOARD_PATH = '/board';
 export const SESSION_COOKIE = 'sb_board_session';
@@ -58,7 +60,6 @@ export async function createLoginUrl(sql: Sql, handle: string, baseUrl: string):
   return `${baseUrl.replace(/\/+$/, '')}${BOARD_PATH}/login?${q}`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A Map, not an object literal: `?did=constructor` must find nothing rather than Object's own constructor.
 const DONE_TEXT = new Map<string, string>([
@@ -71,24 +72,6 @@ const DONE_TEXT = new Map<string, string>([
   ['fail', 'Failed: the attempt is closed with your summary.'],
 ]);
 
-const STATUS: Record<CallerError['kind'], number> = {
-  not_found: 404,
-  conflict: 409,
-  invalid: 422,
-  forbidden: 403,
-  throttled: 429,
-  internal: 500,
-};
-
-function first(v: unknown): string | null {
-  if (Array.isArray(v)) return first(v[0]);
-  return typeof v === 'string' ? v : null;
-}
-
-function field(body: unknown, name: string): string | null {
-  const v = first((body as Record<string, unknown> | undefined)?.[name]);
-  return v === null || v.trim() === '' ? null : v;
-}
 
 /** A cookie's value, or null when absent or malformed (a bad percent-escape is a signed-out visitor, not a 500). */
 function readCookie(req: Request, name: string): string | null {
@@ -207,7 +190,7 @@ function boardKit(opts: BoardOptions, router: Router) {
   return { B, ledger, page, gate, internal, sameOrigin, secureCookie, viewer, writer, renderTodo };
 }
 
-type Kit = ReturnType<typeof boardKit>;
+export type Kit = ReturnType<typeof boardKit>;
 
 /** Sign-in, sign-out, and the two files every page asks for. */
 function signInRoutes(router: Router, k: Kit): void {
@@ -317,7 +300,7 @@ function pageRoutes(router: Router, k: Kit): void {
       };
       try {
         const [list, q] = await Promise.all([ledger.todos(s, { ...filter, pageSize: 25 }), ledger.queues(s)]);
-        page(res, 200, 'Todos', todosBody(B, { todos: list.todos, nextCursor: list.next_cursor, queues: q.queues.map((x) => x.queue), filter }), s);
+        page(res, 200, 'Todos', todosBody(B, { todos: list.todos, nextCursor: list.next_cursor, queues: [...new Set(q.queues.map((x) => x.queue))], filter }), s);
       } catch (err) {
         const e = toCallerError(err);
         if (e.kind !== 'invalid') throw err;
@@ -480,6 +463,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
   signInRoutes(router, k);
   pageRoutes(router, k);
   endpointRoutes(router, k);
+  teamRoutes(router, k);
   actionRoutes(router, k);
   return router;
 }

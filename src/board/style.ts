@@ -82,4 +82,14 @@ ul.activity li.o-released{border-left-color:#1565c0}ul.activity li.o-reaped,ul.a
 form.filters{display:flex;gap:12px;align-items:end;margin-bottom:10px}
 .pager{display:flex;gap:16px}
 table.endpoints button{white-space:nowrap}
+.badge.scope-team{background:#ede9fe;color:#5b21b6}.badge.scope-personal{background:#f3f4f6;color:#4b5563}
+.badge.role-admin{background:#fde68a;color:#78350f}.badge.role-member{background:#e0f2fe;color:#075985}
+section.team{background:#fff;border:1px solid #d0d7de;padding:4px 14px 14px;margin:16px 0}
+section.team h3{font-size:14px;margin:16px 0 6px}
+.team-admin{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px;margin-top:12px}
+form.team-form{border:1px solid #eaeef2;padding:8px 10px;border-radius:4px}
+form.team-form label{display:block;font-size:12px;color:#374151;margin:4px 0}
+form.team-form fieldset{border:0;padding:0;margin:4px 0;font-size:12px}
+form.team-form label.verb{display:inline-block;margin-right:8px}
+.credential-value{background:#111827;color:#f9fafb;padding:8px;border-radius:4px;user-select:all}
 `;

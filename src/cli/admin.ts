@@ -1,5 +1,5 @@
-// The admin commands of `switchboard`: migrate, owner (add, login) and endpoint (vend, list, revoke, rotate,
-// default-queue, presence, admission), each one call of the admin API on a connection of its own.
+// The admin commands of `switchboard`: migrate, owner (add, login), endpoint (vend, list, revoke, rotate,
+// default-queue, presence, admission) and team (cli/teams.ts), each one call of the admin API on a connection of its own.
 import { type Command, InvalidArgumentError } from 'commander';
 import { type Config, loadConfig, requireDatabaseUrl } from '../config.js';
 import { CONTRACT } from '../contract.gen.js';
@@ -7,9 +7,10 @@ import { ADMIN_ROLE, createPool, roleFor, type Sql } from '../db.js';
 import { toCallerError } from '../errors.js';
 import { type AdminLedger, createAdminLedger, type Doc } from '../ledger.js';
 import { CLI_PATH, HintedError, out, wholeNumber } from './io.js';
+import { registerTeamCommands, resolveTeamId } from './teams.js';
 
 /** A pool and ledger for one admin command, closed afterwards. */
-async function withLedger<T>(config: Config, fn: (ledger: AdminLedger, sql: Sql) => Promise<T>): Promise<T> {
+export async function withLedger<T>(config: Config, fn: (ledger: AdminLedger, sql: Sql) => Promise<T>): Promise<T> {
   // As switchboard_admin where the login may take it (a superuser, or a DBA login granted it), so an admin command
   // has the admin API and no more; otherwise with the login's own grants.
   const url = requireDatabaseUrl(config);
@@ -22,7 +23,7 @@ async function withLedger<T>(config: Config, fn: (ledger: AdminLedger, sql: Sql)
 }
 
 /** Runs a ledger call; a not_found from it is told with a CLI hint instead of the database's. */
-async function hintNotFound<T>(call: Promise<T>, hint: string): Promise<T> {
+export async function hintNotFound<T>(call: Promise<T>, hint: string): Promise<T> {
   try {
     return await call;
   } catch (e) {
@@ -35,7 +36,7 @@ async function hintNotFound<T>(call: Promise<T>, hint: string): Promise<T> {
 const addOwnerFirst = (handle: string) => `Add the owner first: switchboard owner add ${handle}`;
 const listEndpoints = (handle: string) => `switchboard endpoint list --owner ${handle} shows the endpoints ${handle} vended.`;
 
-async function findOwnerId(ledger: AdminLedger, handle: string): Promise<string> {
+export async function findOwnerId(ledger: AdminLedger, handle: string): Promise<string> {
   return String((await hintNotFound(ledger.findOwner(handle), addOwnerFirst(handle))).owner_id);
 }
 
@@ -97,6 +98,7 @@ export function registerAdminCommands(program: Command): void {
   const endpoint = program.command('endpoint').description("manage an owner's agent endpoints (credentials)");
   registerEndpointCommands(endpoint);
   registerEndpointSettings(endpoint);
+  registerTeamCommands(program);
 }
 
 function registerEndpointCommands(endpoint: Command): void {
@@ -106,17 +108,23 @@ function registerEndpointCommands(endpoint: Command): void {
     .requiredOption('--owner <handle>', 'the owner vending it')
     .requiredOption('--agent <id>', 'agent id: every worker on the endpoint acts as agent:<id>')
     .option('--verbs <list>', `comma-separated subset of ${CONTRACT.verbs.join(',')} (default all)`)
+    .option('--team <team>', 'vend it in this team (its id, or its name when no other team has it); the owner must be an admin of it')
     .option('--url <url>', 'the MCP URL to put in the client config (default from SWITCHBOARD_HOST/PORT)')
     .option('--json', 'print the endpoint document (with the credential) as JSON')
-    .action(async (o: { owner: string; agent: string; verbs?: string; url?: string; json?: boolean }) => {
+    .action(async (o: { owner: string; agent: string; verbs?: string; team?: string; url?: string; json?: boolean }) => {
       const config = loadConfig();
       const verbs = o.verbs?.split(',').map((v) => v.trim()).filter(Boolean);
-      const doc = await withLedger(config, async (l) =>
-        l.vendEndpoint({ owner_id: await findOwnerId(l, o.owner), agent_id: o.agent, verbs }),
-      );
+      const doc = await withLedger(config, async (l) => {
+        const owner_id = await findOwnerId(l, o.owner);
+        if (o.team === undefined) return l.vendEndpoint({ owner_id, agent_id: o.agent, verbs });
+        const team_id = await resolveTeamId(l, o.team);
+        return hintNotFound(l.vendEndpoint({ owner_id, agent_id: o.agent, verbs, team_id }),
+          `switchboard team list --owner ${o.owner} shows the teams ${o.owner} is in; only an admin of a team vends in it.`);
+      });
       if (o.json) return out(JSON.stringify(doc));
       const url = o.url ?? `http://${config.SWITCHBOARD_HOST}:${config.SWITCHBOARD_PORT}/mcp`;
-      out(`endpoint ${doc.endpoint_id} for agent ${doc.agent_id}, verbs: ${(doc.verbs as string[]).join(', ')}`);
+      out(`endpoint ${doc.endpoint_id} for agent ${doc.agent_id}, verbs: ${(doc.verbs as string[]).join(', ')}` +
+        (doc.team_id ? `, in team ${doc.team_id}` : ''));
       out('');
       out('credential (shown this once; only its SHA-256 is stored):');
       out(`  ${doc.credential}`);

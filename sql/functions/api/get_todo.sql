@@ -23,7 +23,8 @@ begin
   if attempts_limit < 0 then
     perform switchboard_internal.raise('invalid', 'attempts_limit must be between 0 and 50', null);
   end if;
-  select x.* into v_t from switchboard.todos x where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id);
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id);
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;

@@ -31,7 +31,7 @@ begin
             from switchboard.todo_attempts a
             join switchboard.todos x on x.id = a.todo_id
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where a.ended_at is not null and x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
+           where a.ended_at is not null and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
            order by a.ended_at desc, a.todo_id, a.seq desc
            limit v_size) s;
   return jsonb_build_object('activity', v_rows, 'notice', switchboard_internal.notice());

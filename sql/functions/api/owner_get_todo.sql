@@ -28,7 +28,7 @@ begin
   -- The scope of switchboard_internal.owned_todo, without its FOR UPDATE: this is a read.
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id
-     and switchboard_internal.owner_reaches(x.scope_id, owner_id);
+     and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id));
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;

@@ -39,7 +39,7 @@ begin
                  (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = x.team_id) as team
             from switchboard.todos x
             join switchboard.endpoints e on e.id = x.endpoint_id
-           where x.scope_id in (select switchboard_internal.owner_scopes(owner_id))
+           where x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
              and (queue is null or x.queue = queue)
              and (state is null or x.state = state)
              and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)

@@ -38,7 +38,7 @@ as $$
       from switchboard.todos x
       join switchboard.endpoints e on e.id = x.endpoint_id
       left join switchboard.teams t on t.id = x.team_id
-     where x.scope_id in (select switchboard_internal.owner_scopes(owner_queues.owner_id))
+     where x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_queues.owner_id) s(id))
      group by x.queue, x.team_id, t.name
   ) q
 $$;

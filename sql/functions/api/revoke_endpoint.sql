@@ -4,10 +4,11 @@
 -- it added and others hold go on). Locks the endpoint row, then its claimed todos. Revoking twice
 -- changes nothing more. Notifies switchboard_credentials_refused with the digests of the
 -- credentials it refused (never an id). Returns {endpoint_id, agent_id, revoked_at,
--- todos_dead_lettered}. Errors: not_found (no such endpoint among the owner's; another owner's
--- endpoint looks the same).
+-- todos_dead_lettered}. Errors: not_found (no such endpoint among those the owner manages; another
+-- owner's endpoint looks the same).
 --
--- endpoint_id: the endpoint to revoke (one of the owner's).
+-- endpoint_id: the endpoint to revoke (one the owner manages: it vended it, or it is an admin of
+--   its team).
 --
 -- Example: select switchboard.revoke_endpoint(owner_id => '<owner_id>',
 --   endpoint_id => '<endpoint_id>');
@@ -25,7 +26,7 @@ declare
   v_count integer := 0;
 begin
   select e.* into v_endpoint from switchboard.endpoints e
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
    for update;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),

@@ -4,11 +4,12 @@
 -- replaces keeps working for overlap_seconds, so a fleet can move without downtime, and one older
 -- than that stops at once. Notifies switchboard_credentials_refused with the digests of the
 -- credentials it stops at once. Locks the endpoint row. Returns {endpoint_id, agent_id, verbs,
--- credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint of this owner;
--- another owner's looks the same), conflict (the endpoint is revoked), invalid (overlap_seconds out
--- of range).
+-- credential, previous_valid_until, rotated_at}. Errors: not_found (not an endpoint this owner
+-- manages; another owner's looks the same), conflict (the endpoint is revoked), invalid
+-- (overlap_seconds out of range).
 --
--- endpoint_id: the endpoint whose credential is replaced (one of the owner's).
+-- endpoint_id: the endpoint whose credential is replaced (one the owner manages: it vended it, or
+--   it is an admin of its team).
 -- overlap_seconds: how long the replaced credential keeps working, 0..604800 (7 days); 0: not at
 --   all.
 --
@@ -32,7 +33,7 @@ begin
     perform switchboard_internal.raise('invalid', 'overlap_seconds must be between 0 and 604800', null);
   end if;
   select e.* into v_endpoint from switchboard.endpoints e
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
    for update;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),

@@ -3,7 +3,7 @@
 -- the endpoint row. Returns {endpoint_id, default_queue}. Errors: not_found (not an endpoint of
 -- this owner; another owner's looks the same), invalid (queue format).
 --
--- endpoint_id: the endpoint (one of the owner's).
+-- endpoint_id: the endpoint (one the owner manages: it vended it, or it is an admin of its team).
 -- queue: the default queue, 1-128 of letters, digits and _ . : / -; null: none.
 --
 -- Example: select switchboard.set_endpoint_default_queue(owner_id => '<owner_id>',
@@ -23,7 +23,7 @@ begin
     perform switchboard_internal.check_queue(queue);
   end if;
   update switchboard.endpoints e set default_queue = queue
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
   returning e.* into v_e;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),

@@ -2,10 +2,11 @@
 -- endpoints. When a todo of that endpoint becomes claimable, the worker POSTs {"event":
 -- "todo_claimable", "queue": …} there, one delivery per endpoint and queue however many todos
 -- arrive before it runs, retried with backoff. Locks the endpoint row. Returns {endpoint_id,
--- doorbell_url}. Errors: not_found (not an endpoint of this owner; another owner's looks the same),
--- invalid (the URL).
+-- doorbell_url}. Errors: not_found (not an endpoint this owner manages; another owner's looks the
+-- same), invalid (the URL).
 --
--- endpoint_id: the endpoint to ring (one of the owner's).
+-- endpoint_id: the endpoint to ring (one the owner manages: it vended it, or it is an admin of its
+--   team).
 -- url: an absolute https URL, at most 2048 bytes (http too with the setting webhook_allow_http);
 --   null clears it.
 --
@@ -24,7 +25,7 @@ declare
 begin
   perform switchboard_internal.check_webhook_url(url);
   update switchboard.endpoints e set doorbell_url = url
-   where e.id = endpoint_id and e.owner_id = owner_id
+   where e.id = endpoint_id and switchboard_internal.manages_endpoint(owner_id, e.owner_id, e.team_id)
   returning e.* into v_e;
   if not found then
     perform switchboard_internal.raise('not_found', format('no endpoint %s in this scope', endpoint_id),

@@ -14,6 +14,7 @@ as $$
          exists (select 1 from switchboard.endpoint_admission b where b.endpoint_id = e.id),
          (select s.value from switchboard.settings s where s.key = 'default_lease_seconds'),
          e.team_id,
-         switchboard_internal.queue_scope(e.id, e.team_id, claim_caller.queue)
-    from switchboard_internal.authorized_endpoint(claim_caller.endpoint_id, 'claim_next') e;
+         qs.scope_id
+    from switchboard_internal.authorized_endpoint(claim_caller.endpoint_id, 'claim_next') e
+   cross join lateral switchboard_internal.queue_scope(e.id, e.team_id, claim_caller.queue) qs;
 $$;

@@ -64,9 +64,10 @@ begin
            , head_ended_at = v_now, head_outcome = end_held.outcome, head_disposition = v_pair.disposition,
            head_summary = v_cut, head_summary_truncated = v_truncated, head_artifact = end_held.artifact
            -- history}
-     where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-       and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256,
-             (select 'agent:' || e.agent_id from switchboard_internal.authorized_endpoint(endpoint_id, verb) e), lease_token)
+      from switchboard_internal.authorized_endpoint(endpoint_id, verb) e
+     where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+       and switchboard_internal.holds_lease(x.owner, x.lease_expires_at, x.lease_token_sha256, 'agent:' || e.agent_id,
+                                            lease_token)
     returning switchboard_internal.todo_doc(x.id, x.queue, x.title, x.state, x.priority, x.attempt, x.max_attempts,
                                             x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                             x.updated_at) as doc,

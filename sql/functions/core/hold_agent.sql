@@ -13,9 +13,9 @@ as $$
 declare
   v_t switchboard.todos;
 begin
-  select x.* into v_t from switchboard.todos x
-   where x.id = todo_id and switchboard_internal.agent_reaches(x.scope_id, endpoint_id)
-   for update;
+  select x.* into v_t from switchboard.todos x, switchboard.endpoints e
+   where x.id = todo_id and e.id = endpoint_id and switchboard_internal.agent_reaches(x.scope_id, e.id, e.team_id)
+   for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
   end if;

@@ -12,7 +12,7 @@ declare
 begin
   select x.* into v_t from switchboard.todos x
    where x.id = todo_id
-     and switchboard_internal.owner_reaches(x.scope_id, owner_id)
+     and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
    for update of x;
   if not found then
     perform switchboard_internal.not_found(todo_id);
