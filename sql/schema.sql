@@ -2732,7 +2732,7 @@ CREATE FUNCTION switchboard.rotate_credential(owner_id uuid, endpoint_id uuid, o
 #variable_conflict use_variable
 declare
   v_endpoint switchboard.endpoints;
-  v_credential text := switchboard_internal.shard_secret('sbk', switchboard_internal.shard_slot(owner_id));
+  v_credential text := switchboard_internal.shard_secret('sbk', switchboard_internal.shard_slot(endpoint_id));
   v_now timestamptz := now();
   v_refused text;
 begin
@@ -3222,7 +3222,10 @@ CREATE FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs te
 declare
   v_all text[] := array(select jsonb_array_elements_text(switchboard_internal.contract() -> 'verbs'));
   v_verbs text[];
-  v_credential text := switchboard_internal.shard_secret('sbk', switchboard_internal.shard_slot(owner_id));
+  -- Sharded, a team endpoint carries its team's slot (it lives and works where the team's todos are), a personal one
+  -- its owner's.
+  v_slot integer := switchboard_internal.shard_slot(coalesce(team_id, owner_id));
+  v_credential text := switchboard_internal.shard_secret('sbk', v_slot);
   v_endpoint switchboard.endpoints;
 begin
   if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
@@ -3255,7 +3258,7 @@ begin
     end if;
   end if;
   insert into switchboard.endpoints (id, owner_id, agent_id, verbs, credential_sha256, team_id)
-  values (switchboard_internal.shard_id(switchboard_internal.shard_slot(owner_id)), owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
+  values (switchboard_internal.shard_id(v_slot), owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
   returning * into v_endpoint;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'team_id', v_endpoint.team_id, 'credential', v_credential,
