@@ -121,7 +121,10 @@ export async function initShards(o: InitOptions): Promise<InitResult> {
   const proxy = connect(o.proxyUrl);
   try {
     await checkProxy(proxy, o);
-    const passwords: Record<string, string> = { [PROXY_LOGIN]: randomBytes(24).toString('hex'), [PROXY_ADMIN_LOGIN]: randomBytes(24).toString('hex') };
+    const passwords: Record<string, string> = {
+      [PROXY_LOGIN]: randomBytes(24).toString('hex'),
+      [PROXY_ADMIN_LOGIN]: randomBytes(24).toString('hex'),
+    };
     for (const [i, url] of o.shardUrls.entries()) {
       await initShard(url, i, n, passwords);
       log(`shard ${i} of ${n}: migrated, partition ${i}`);
