@@ -11,6 +11,7 @@ import { loadMcpContender } from './contenders/mcp.js';
 import { pgBoss } from './contenders/pg-boss.js';
 import { switchboardNoHistory } from './contenders/no-history.js';
 import { switchboard } from './contenders/switchboard.js';
+import { switchboardProxied } from './contenders/switchboard-proxied.js';
 import { switchboardTeam } from './contenders/switchboard-team.js';
 import { type Contender, Counters, type Ctx } from './lib/contender.js';
 import { CpuSampler } from './lib/cpu.js';
@@ -33,7 +34,7 @@ const USAGE = `npm run bench -- [options]
   --repeat N         measure every point N times, the contenders' order reversed on every other pass; the table
                      shows the median pass (by cycles/s), the JSON every pass (default 1)
   --only a,b         contenders to run (switchboard,switchboard-team,switchboard-no-history,bare,graphile-worker,
-                     pg-boss,switchboard-mcp)
+                     pg-boss,switchboard-mcp,switchboard-proxied)
   --claim-clients 16,32  client counts of the claim-only points (claim_next under contention, no complete; the
                      contenders that have them: switchboard, switchboard-team, switchboard-no-history; default 16,32,
                      --quick 8;
@@ -225,7 +226,8 @@ async function main(): Promise<void> {
   try {
     const mcp = await loadMcpContender(root);
     if (!mcp.contender) notes.push(`switchboard-mcp: not measured — ${mcp.reason}`);
-    const all: Contender[] = [switchboard, switchboardTeam, switchboardNoHistory, bare, graphileWorker, pgBoss, ...(mcp.contender ? [mcp.contender] : [])];
+    const all: Contender[] = [switchboard, switchboardTeam, switchboardNoHistory, bare, graphileWorker, pgBoss,
+      ...(mcp.contender ? [mcp.contender] : []), switchboardProxied()];
     const contenders = o.only ? all.filter((c) => o.only!.includes(c.name)) : all;
     const postgresSettings = await readSettings(admin);
     const wal = await walReader(admin);

@@ -484,4 +484,18 @@ export const MUTANTS = [
     name: 'board add_team_queue: no CSRF', find: 'board_owner(session_secret, csrf_token, true)', replace: 'board_owner(session_secret, null, false)' },
   { rule: 'team-owner', file: 'board/vend_endpoint.sql', tests: ['board_role'],
     name: 'board vend_endpoint: no CSRF', find: 'board_owner(session_secret, csrf_token, true)', replace: 'board_owner(session_secret, null, false)' },
+
+  // The shard key (docs/scale-out.md): what a sharded database mints carries its scope's slot.
+  { rule: 'shard', file: 'core/shard_handle_slot.sql', tests: ['shard'],
+    name: 'shard_handle_slot: an owner of another partition added on this shard',
+    find: 'if v_slot & (v_partitions - 1) <> v_partition then', replace: 'if false then' },
+  { rule: 'shard', file: 'core/shard_secret.sql', tests: ['shard'],
+    name: 'shard_secret: the slot prefix left off a sharded secret',
+    find: "when slot is null then ''", replace: "when true then ''" },
+  { rule: 'shard', file: 'core/shard_id.sql', tests: ['shard'],
+    name: 'shard_id: the slot not written into the id',
+    find: 'set_byte(uuid_send(gen_random_uuid()), 0, slot)', replace: 'uuid_send(gen_random_uuid())' },
+  { rule: 'shard', file: 'api/add_team.sql', tests: ['shard'],
+    name: "add_team: a team not on its first admin's slot",
+    find: 'switchboard_internal.shard_id(switchboard_internal.shard_slot(admin_owner_id))', replace: 'gen_random_uuid()' },
 ];

@@ -352,7 +352,9 @@ begin
   if exists (select 1 from switchboard.owners o where lower(o.handle) = lower(handle)) then
     perform switchboard_internal.raise('conflict', format('the handle %s is taken', handle), 'Choose another handle.');
   end if;
-  insert into switchboard.owners (handle) values (handle) returning * into v_owner;
+  insert into switchboard.owners (id, handle)
+  values (switchboard_internal.shard_id(switchboard_internal.shard_handle_slot(handle)), handle)
+  returning * into v_owner;
   return jsonb_build_object('owner_id', v_owner.id, 'handle', v_owner.handle, 'created_at', switchboard_internal.ts(v_owner.created_at));
 end;
 $_$;
@@ -390,7 +392,9 @@ begin
   if not exists (select 1 from switchboard.owners o where o.id = admin_owner_id) then
     perform switchboard_internal.raise('not_found', format('no owner %s', admin_owner_id), 'Create the owner with add_owner first.');
   end if;
-  insert into switchboard.teams (name) values (name) returning * into v_team;
+  -- Sharded, the team takes its first admin's slot: it lives on that owner's shard, with its todos.
+  insert into switchboard.teams (id, name) values (switchboard_internal.shard_id(switchboard_internal.shard_slot(admin_owner_id)), name)
+  returning * into v_team;
   insert into switchboard.team_members (team_id, owner_id, role) values (v_team.id, admin_owner_id, 'admin');
   return switchboard_internal.team_json(v_team.id);
 end;
@@ -1968,7 +1972,7 @@ CREATE FUNCTION switchboard.owner_login_token(handle text, valid_minutes integer
 #variable_conflict use_variable
 declare
   v_owner switchboard.owners;
-  v_token text := 'sbl_' || switchboard_internal.random_token(32);
+  v_token text;
   v_expires timestamptz;
 begin
   if valid_minutes is null or valid_minutes not between 1 and 15 then
@@ -1978,6 +1982,7 @@ begin
   if not found then
     perform switchboard_internal.raise('not_found', format('no owner with handle %s', handle), 'Create it with add_owner.');
   end if;
+  v_token := switchboard_internal.shard_secret('sbl', switchboard_internal.shard_slot(v_owner.id));
   insert into switchboard.owner_login_tokens (token_sha256, owner_id, expires_at)
   values (switchboard_internal.digest(v_token), v_owner.id, now() + make_interval(mins => valid_minutes))
   returning expires_at into v_expires;
@@ -2215,7 +2220,7 @@ CREATE FUNCTION switchboard.owner_sign_in(login_token text) RETURNS jsonb
 declare
   v_owner_id uuid;
   v_handle text;
-  v_secret text := 'sbs_' || switchboard_internal.random_token(32);
+  v_secret text;
   v_expires timestamptz;
 begin
   update switchboard.owner_login_tokens t
@@ -2226,6 +2231,7 @@ begin
     perform switchboard_internal.raise('forbidden', 'this sign-in link is unknown, already used or expired',
                                'Run `switchboard owner login <handle>` for a new link; each link works once, for 15 minutes.');
   end if;
+  v_secret := switchboard_internal.shard_secret('sbs', switchboard_internal.shard_slot(v_owner_id));
   insert into switchboard.owner_sessions (secret_sha256, owner_id, expires_at)
   values (switchboard_internal.digest(v_secret), v_owner_id,
           now() + make_interval(hours => switchboard_internal.setting_int('board_session_hours', 12, 1, 720)))
@@ -2726,7 +2732,7 @@ CREATE FUNCTION switchboard.rotate_credential(owner_id uuid, endpoint_id uuid, o
 #variable_conflict use_variable
 declare
   v_endpoint switchboard.endpoints;
-  v_credential text := 'sbk_' || switchboard_internal.random_token(32);
+  v_credential text := switchboard_internal.shard_secret('sbk', switchboard_internal.shard_slot(endpoint_id));
   v_now timestamptz := now();
   v_refused text;
 begin
@@ -3122,7 +3128,13 @@ begin
       ('board_session_hours', 12, 1, 720, 'how long a Board session lasts after sign-in (1..720)'),
       ('notify_max_attempts', 12, 1, 100,
        'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '
-       || '16 hours of exponential backoff (1..100)')) v(k, dflt, lo, hi, m)
+       || '16 hours of exponential backoff (1..100)'),
+      ('shard_partitions', null, 1, 256,
+       'the number of partitions (a power of two) of the PL/Proxy cluster this database is a shard of, written by '
+       || '`switchboard shard init`; unset: not sharded, ids and secrets as ever'),
+      ('shard_partition', null, 0, 255,
+       'this shard''s partition number (0..shard_partitions - 1), written by `switchboard shard init`: new owners, '
+       || 'teams and endpoints carry a slot whose low bits are it')) v(k, dflt, lo, hi, m)
   loop
     select s.value into v_stored from switchboard.settings s where s.key = r.k;
     v_force := switchboard_internal.setting_int(r.k, r.dflt, r.lo, r.hi)::text;
@@ -3210,7 +3222,10 @@ CREATE FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verbs te
 declare
   v_all text[] := array(select jsonb_array_elements_text(switchboard_internal.contract() -> 'verbs'));
   v_verbs text[];
-  v_credential text := 'sbk_' || switchboard_internal.random_token(32);
+  -- Sharded, a team endpoint carries its team's slot (it lives and works where the team's todos are), a personal one
+  -- its owner's.
+  v_slot integer := switchboard_internal.shard_slot(coalesce(team_id, owner_id));
+  v_credential text := switchboard_internal.shard_secret('sbk', v_slot);
   v_endpoint switchboard.endpoints;
 begin
   if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
@@ -3242,8 +3257,8 @@ begin
                                          'Within a team an agent id names one holder: choose another, or revoke that endpoint first.');
     end if;
   end if;
-  insert into switchboard.endpoints (owner_id, agent_id, verbs, credential_sha256, team_id)
-  values (owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
+  insert into switchboard.endpoints (id, owner_id, agent_id, verbs, credential_sha256, team_id)
+  values (switchboard_internal.shard_id(v_slot), owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
   returning * into v_endpoint;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'team_id', v_endpoint.team_id, 'credential', v_credential,
@@ -7253,6 +7268,107 @@ range. The range is min_value..max_value.';
 
 
 --
+-- Name: shard_handle_slot(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.shard_handle_slot(handle text) RETURNS integer
+    LANGUAGE plpgsql STABLE
+    AS $$
+declare
+  v_partitions integer := switchboard_internal.setting_int('shard_partitions', null, 1, 256);
+  v_partition integer := switchboard_internal.setting_int('shard_partition', null, 0, 255);
+  v_slot integer := hashtext(lower(handle)) & 255;
+begin
+  if v_partitions is null then
+    return null;
+  end if;
+  if v_slot & (v_partitions - 1) <> v_partition then
+    perform switchboard_internal.raise('conflict',
+      format('this database is partition %s of %s; the handle %s belongs to partition %s', v_partition, v_partitions,
+             handle, v_slot & (v_partitions - 1)),
+      'Add owners through the proxy database, which routes each handle to its shard.');
+  end if;
+  return v_slot;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION shard_handle_slot(handle text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.shard_handle_slot(handle text) IS 'a new owner''s slot, from its handle, or null when not sharded. It is
+hashtext(lower(handle)) & 255, the same key the proxy routes add_owner and owner_login_token by,
+so a handle is unique across shards and its owner lands where the proxy will look. Errors:
+conflict (the handle''s slot belongs to another partition: the owner was added on the wrong shard,
+not through the proxy).';
+
+
+--
+-- Name: shard_id(integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.shard_id(slot integer) RETURNS uuid
+    LANGUAGE sql
+    AS $$
+  select case when slot is null then gen_random_uuid()
+              else encode(set_byte(uuid_send(gen_random_uuid()), 0, slot), 'hex')::uuid end
+$$;
+
+
+--
+-- Name: FUNCTION shard_id(slot integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.shard_id(slot integer) IS 'a new random id (UUID v4) for a row of a scope. With a slot, its first byte is the slot
+(114 random bits remain); with null (not sharded), gen_random_uuid() as it is.';
+
+
+--
+-- Name: shard_secret(text, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.shard_secret(kind text, slot integer) RETURNS text
+    LANGUAGE sql
+    AS $$
+  select kind || '_' || case when slot is null then '' else 's' || lpad(to_hex(slot), 2, '0') || '_' end
+         || switchboard_internal.random_token(32)
+$$;
+
+
+--
+-- Name: FUNCTION shard_secret(kind text, slot integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.shard_secret(kind text, slot integer) IS 'a new secret of 32 random bytes behind its kind''s prefix. Kinds: sbk credential,
+sbl sign-in link, sbs Board session. kind_<hex> as ever when slot is null (not sharded); with a
+slot, kind_s<2 hex digits of the slot>_<hex>, a public prefix the proxy routes the secret''s calls
+by.';
+
+
+--
+-- Name: shard_slot(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.shard_slot(id uuid) RETURNS integer
+    LANGUAGE sql STABLE
+    AS $$
+  select case when switchboard_internal.setting_int('shard_partitions', null, 1, 256) is not null and id is not null
+              then get_byte(uuid_send(id), 0) end
+$$;
+
+
+--
+-- Name: FUNCTION shard_slot(id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.shard_slot(id uuid) IS 'the slot an id carries in a sharded database, or null when not sharded. The slot
+(0..255) is the id''s first byte. A scope''s ids (owner, endpoints, teams) and the secrets it mints
+carry one slot, and the proxy routes a call to partition slot & (partitions - 1) with no lookup:
+the slot is the unit a re-partitioning moves. Reads the shard_partitions setting.';
+
+
+--
 -- Name: signal(text, text[]); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -9896,6 +10012,34 @@ REVOKE ALL ON FUNCTION switchboard_internal.setting_bool(setting_key text) FROM 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION shard_handle_slot(handle text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.shard_handle_slot(handle text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION shard_id(slot integer); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.shard_id(slot integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION shard_secret(kind text, slot integer); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.shard_secret(kind text, slot integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION shard_slot(id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.shard_slot(id uuid) FROM PUBLIC;
 
 
 --

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// The `switchboard` command: serve, start (with embedded Postgres), worker, mcp (stdio), migrate, owner and endpoint.
+// The `switchboard` command: serve, start (with embedded Postgres), worker, mcp (stdio), migrate, owner, endpoint and
+// shard.
 import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './cli/admin.js';
 import { err, HintedError } from './cli/io.js';
 import { registerServeCommands } from './cli/serve.js';
+import { registerShardCommands } from './cli/shard.js';
 import { ConfigError } from './config.js';
 import { toCallerError } from './errors.js';
 
@@ -14,6 +16,7 @@ function build(): Command {
     .showHelpAfterError('(run with --help for usage)');
   registerServeCommands(program);
   registerAdminCommands(program);
+  registerShardCommands(program);
   return program;
 }
 

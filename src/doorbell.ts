@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type postgres from 'postgres';
 import { toCallerError } from './errors.js';
+import { listenEverywhere } from './shard-listen.js';
 import { type SignalOptions, type Signals, signalsFor } from './signals.js';
 
 export const DOORBELL_CHANNEL = 'switchboard_doorbell';
@@ -133,7 +134,9 @@ class Bell implements Doorbell {
 
   async start(sql: postgres.Sql): Promise<void> {
     this.sql = sql;
-    const sub = await sql.listen(
+    // On a sharded cluster's proxy, on every shard too (src/shard-listen.ts): transitions ring on their shard.
+    const sub = await listenEverywhere(
+      sql,
       DOORBELL_CHANNEL,
       (payload) => this.ring(payload),
       // Called after every LISTEN: after a reconnect, rings sent while it was down are lost, so everyone claims once.

@@ -81,6 +81,7 @@ export function ratios(points: PointResult[], clientCounts: number[], claimCount
     ['switchboard-team / graphile-worker', 'switchboard-team', 'graphile-worker'],
     ['switchboard / pg-boss', 'switchboard', 'pg-boss'],
     ['MCP / direct SQL', 'switchboard-mcp', 'switchboard'],
+    ['proxied / direct SQL (the PL/Proxy hop)', 'switchboard-proxied', 'switchboard'],
   ];
   for (const [name, a, b] of pairs) {
     for (const c of clientCounts) {

@@ -6,6 +6,7 @@
 // each follower at most one re-read per WAKE_GAP_MS.
 import type { Sql } from '../db.js';
 import type { Logger } from '../log.js';
+import { listenEverywhere } from '../shard-listen.js';
 
 export const A2A_CHANNEL = 'switchboard_a2a';
 const REFUSED_CHANNEL = 'switchboard_credentials_refused';
@@ -32,8 +33,9 @@ export class Followers {
     private readonly log: Logger,
     readonly limits: FollowerLimits,
   ) {
+    // On a sharded cluster's proxy, on every shard too (src/shard-listen.ts).
     const listen = (channel: string, fn: (payload: string) => void) =>
-      sql.listen(channel, fn, () => this.wakeAll()).catch((err: unknown) => {
+      listenEverywhere(sql, channel, fn, () => this.wakeAll()).catch((err: unknown) => {
         log.warn({ err, channel }, 'a2a: not listening; streams re-read only at their keep-alive');
         return null;
       });

@@ -5,6 +5,7 @@
 // be checked in the database again, never refuses or closes anything by itself.
 import type { AppContext } from '../context.js';
 import type { Endpoint } from '../ledger.js';
+import { listenEverywhere } from '../shard-listen.js';
 import { CredentialCache } from './credentials.js';
 import type { FrontDoor } from './door.js';
 
@@ -30,10 +31,10 @@ export function endpointCredentials(ctx: AppContext & { door: FrontDoor }): Cred
     ttlMs: door.config.SWITCHBOARD_HTTP_CREDENTIAL_CACHE_SECONDS * 1000,
     max: door.config.SWITCHBOARD_HTTP_CREDENTIAL_CACHE_MAX,
   });
-  const listening = ctx.sql
-    .listen(CREDENTIALS_REFUSED_CHANNEL, (payload) => {
-      for (const digest of payload.split(',')) if (/^[0-9a-f]{64}$/.test(digest)) made.drop(digest);
-    })
+  // On a sharded cluster's proxy, on every shard too (src/shard-listen.ts): revocations happen on the shards.
+  const listening = listenEverywhere(ctx.sql, CREDENTIALS_REFUSED_CHANNEL, (payload) => {
+    for (const digest of payload.split(',')) if (/^[0-9a-f]{64}$/.test(digest)) made.drop(digest);
+  })
     .catch((err: unknown) => {
       ctx.log.warn({ err }, 'not listening for refused credentials; a refused one is refused at its next database check');
       return null;

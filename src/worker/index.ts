@@ -63,10 +63,19 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   });
   // A login granted only agent + Board (switchboard_app, as servers were set up before migration 000008) would fail
   // every sweep with "permission denied"; say what to grant instead, once, before starting.
-  const [can] = await sql<{ ok: boolean }[]>`
-    select coalesce(bool_and(has_schema_privilege(n.oid, 'USAGE') and has_function_privilege(p.oid, 'EXECUTE')), false) as ok
+  const [can] = await sql<{ ok: boolean; proxy: boolean }[]>`
+    select coalesce(bool_and(has_schema_privilege(n.oid, 'USAGE') and has_function_privilege(p.oid, 'EXECUTE')), false) as ok,
+           to_regnamespace('switchboard_proxy') is not null as proxy
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname = 'switchboard_worker' and p.proname = 'reap'`;
+  if (can.proxy) {
+    // A PL/Proxy proxy database (switchboard shard init) holds no todos: the sweeps and deliveries are each shard's.
+    await sql.end({ timeout: 2 });
+    throw new Error(
+      'DATABASE_URL names the proxy database of a sharded Switchboard: run the worker on each shard ' +
+        '(DATABASE_URL=<shard> switchboard worker) and serve with --no-worker (docs/scale-out.md)',
+    );
+  }
   if (!can.ok) {
     await sql.end({ timeout: 2 });
     throw new Error(

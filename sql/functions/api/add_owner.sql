@@ -23,7 +23,9 @@ begin
   if exists (select 1 from switchboard.owners o where lower(o.handle) = lower(handle)) then
     perform switchboard_internal.raise('conflict', format('the handle %s is taken', handle), 'Choose another handle.');
   end if;
-  insert into switchboard.owners (handle) values (handle) returning * into v_owner;
+  insert into switchboard.owners (id, handle)
+  values (switchboard_internal.shard_id(switchboard_internal.shard_handle_slot(handle)), handle)
+  returning * into v_owner;
   return jsonb_build_object('owner_id', v_owner.id, 'handle', v_owner.handle, 'created_at', switchboard_internal.ts(v_owner.created_at));
 end;
 $$;

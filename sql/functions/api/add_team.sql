@@ -25,7 +25,9 @@ begin
   if not exists (select 1 from switchboard.owners o where o.id = admin_owner_id) then
     perform switchboard_internal.raise('not_found', format('no owner %s', admin_owner_id), 'Create the owner with add_owner first.');
   end if;
-  insert into switchboard.teams (name) values (name) returning * into v_team;
+  -- Sharded, the team takes its first admin's slot: it lives on that owner's shard, with its todos.
+  insert into switchboard.teams (id, name) values (switchboard_internal.shard_id(switchboard_internal.shard_slot(admin_owner_id)), name)
+  returning * into v_team;
   insert into switchboard.team_members (team_id, owner_id, role) values (v_team.id, admin_owner_id, 'admin');
   return switchboard_internal.team_json(v_team.id);
 end;

@@ -17,7 +17,7 @@ as $$
 #variable_conflict use_variable
 declare
   v_owner switchboard.owners;
-  v_token text := 'sbl_' || switchboard_internal.random_token(32);
+  v_token text;
   v_expires timestamptz;
 begin
   if valid_minutes is null or valid_minutes not between 1 and 15 then
@@ -27,6 +27,7 @@ begin
   if not found then
     perform switchboard_internal.raise('not_found', format('no owner with handle %s', handle), 'Create it with add_owner.');
   end if;
+  v_token := switchboard_internal.shard_secret('sbl', switchboard_internal.shard_slot(v_owner.id));
   insert into switchboard.owner_login_tokens (token_sha256, owner_id, expires_at)
   values (switchboard_internal.digest(v_token), v_owner.id, now() + make_interval(mins => valid_minutes))
   returning expires_at into v_expires;

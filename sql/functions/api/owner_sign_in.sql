@@ -18,7 +18,7 @@ as $$
 declare
   v_owner_id uuid;
   v_handle text;
-  v_secret text := 'sbs_' || switchboard_internal.random_token(32);
+  v_secret text;
   v_expires timestamptz;
 begin
   update switchboard.owner_login_tokens t
@@ -29,6 +29,7 @@ begin
     perform switchboard_internal.raise('forbidden', 'this sign-in link is unknown, already used or expired',
                                'Run `switchboard owner login <handle>` for a new link; each link works once, for 15 minutes.');
   end if;
+  v_secret := switchboard_internal.shard_secret('sbs', switchboard_internal.shard_slot(v_owner_id));
   insert into switchboard.owner_sessions (secret_sha256, owner_id, expires_at)
   values (switchboard_internal.digest(v_secret), v_owner_id,
           now() + make_interval(hours => switchboard_internal.setting_int('board_session_hours', 12, 1, 720)))

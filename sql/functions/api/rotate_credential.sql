@@ -25,7 +25,7 @@ as $$
 #variable_conflict use_variable
 declare
   v_endpoint switchboard.endpoints;
-  v_credential text := 'sbk_' || switchboard_internal.random_token(32);
+  v_credential text := switchboard_internal.shard_secret('sbk', switchboard_internal.shard_slot(endpoint_id));
   v_now timestamptz := now();
   v_refused text;
 begin

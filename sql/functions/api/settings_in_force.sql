@@ -34,7 +34,13 @@ begin
       ('board_session_hours', 12, 1, 720, 'how long a Board session lasts after sign-in (1..720)'),
       ('notify_max_attempts', 12, 1, 100,
        'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '
-       || '16 hours of exponential backoff (1..100)')) v(k, dflt, lo, hi, m)
+       || '16 hours of exponential backoff (1..100)'),
+      ('shard_partitions', null, 1, 256,
+       'the number of partitions (a power of two) of the PL/Proxy cluster this database is a shard of, written by '
+       || '`switchboard shard init`; unset: not sharded, ids and secrets as ever'),
+      ('shard_partition', null, 0, 255,
+       'this shard''s partition number (0..shard_partitions - 1), written by `switchboard shard init`: new owners, '
+       || 'teams and endpoints carry a slot whose low bits are it')) v(k, dflt, lo, hi, m)
   loop
     select s.value into v_stored from switchboard.settings s where s.key = r.k;
     v_force := switchboard_internal.setting_int(r.k, r.dflt, r.lo, r.hi)::text;

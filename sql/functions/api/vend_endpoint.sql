@@ -25,7 +25,10 @@ as $$
 declare
   v_all text[] := array(select jsonb_array_elements_text(switchboard_internal.contract() -> 'verbs'));
   v_verbs text[];
-  v_credential text := 'sbk_' || switchboard_internal.random_token(32);
+  -- Sharded, a team endpoint carries its team's slot (it lives and works where the team's todos are), a personal one
+  -- its owner's.
+  v_slot integer := switchboard_internal.shard_slot(coalesce(team_id, owner_id));
+  v_credential text := switchboard_internal.shard_secret('sbk', v_slot);
   v_endpoint switchboard.endpoints;
 begin
   if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
@@ -57,8 +60,8 @@ begin
                                          'Within a team an agent id names one holder: choose another, or revoke that endpoint first.');
     end if;
   end if;
-  insert into switchboard.endpoints (owner_id, agent_id, verbs, credential_sha256, team_id)
-  values (owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
+  insert into switchboard.endpoints (id, owner_id, agent_id, verbs, credential_sha256, team_id)
+  values (switchboard_internal.shard_id(v_slot), owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
   returning * into v_endpoint;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'team_id', v_endpoint.team_id, 'credential', v_credential,

@@ -1,0 +1,47 @@
+// The `switchboard shard` commands: init (a proxy database in front of shard databases, PL/Proxy) and status.
+import type { Command } from 'commander';
+import { HintedError, out } from './io.js';
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+export function registerShardCommands(program: Command): void {
+  const shard = program
+    .command('shard')
+    .description('run Switchboard on several databases behind a PL/Proxy proxy database (docs/scale-out.md)');
+
+  shard
+    .command('init')
+    .description(
+      'migrate every shard and number it, then install the proxy functions and cluster configuration in the proxy ' +
+        'database; then point serve at the proxy (DATABASE_URL) and run `switchboard worker` on each shard',
+    )
+    .requiredOption('--proxy <url>', 'the proxy database (empty; needs the plproxy extension), as a superuser')
+    .requiredOption('--shard <url>', 'a shard database (empty), as a superuser; repeat: 1, 2, 4, … of them', collect, [])
+    .option('--json', 'print the result as JSON')
+    .action(async (o: { proxy: string; shard: string[]; json?: boolean }) => {
+      const { initShards } = await import('../shard.js');
+      const r = await initShards({ proxyUrl: o.proxy, shardUrls: o.shard, log: o.json ? undefined : out });
+      if (o.json) out(JSON.stringify(r, null, 2));
+      else out(`ready: ${r.partitions} partitions; DATABASE_URL=<the proxy's URL> switchboard serve --no-worker`);
+    });
+
+  shard
+    .command('status')
+    .description("each shard's health, asked through the proxy; exits 1 when any is down or misnumbered")
+    .requiredOption('--proxy <url>', 'the proxy database')
+    .option('--json', 'print the rows as JSON')
+    .action(async (o: { proxy: string; json?: boolean }) => {
+      const { shardStatus } = await import('../shard.js');
+      const rows = await shardStatus(o.proxy);
+      if (o.json) out(JSON.stringify(rows, null, 2));
+      else {
+        for (const r of rows) {
+          out(r.ok
+            ? `partition ${r.partition}: ok  ${r.db}  owners ${r.owners}  endpoints ${r.endpoints}  todos ${r.todos}  open leases ${r.openLeases}`
+            : `partition ${r.partition}: DOWN  ${r.error}`);
+        }
+      }
+      const bad = rows.filter((r) => !r.ok).length;
+      if (bad) throw new HintedError(`${bad} of ${rows.length} shards not ok`, 'The other shards keep serving their own tenants.');
+    });
+}

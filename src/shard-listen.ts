@@ -1,0 +1,47 @@
+// LISTEN on a pool's database and, when that database is a sharded cluster's proxy (docs/scale-out.md), on every
+// shard too: transitions NOTIFY on the shard that holds the todo, and a server talks to the proxy.
+import postgres from 'postgres';
+
+export interface Listening {
+  /** Stops listening everywhere (and closes the shard connections this listen opened). */
+  unlisten(): Promise<void>;
+}
+
+/**
+ * The shards' listen URLs when `sql` is a proxy (switchboard_agent.shard_listeners exists only there), else none.
+ * The pool must hold switchboard_agent, as the server's does.
+ */
+export async function shardListenUrls(sql: postgres.Sql): Promise<string[]> {
+  const [{ sharded }] = await sql<{ sharded: boolean }[]>`
+    select to_regprocedure('switchboard_agent.shard_listeners()') is not null as sharded`;
+  if (!sharded) return [];
+  return (await sql<{ url: string }[]>`select url from switchboard_agent.shard_listeners() url`).map((r) => r.url);
+}
+
+/**
+ * sql.listen(channel, fn, onListen), and on a proxy the same on a connection of its own to each shard, where
+ * onListen is called after a shard's re-LISTEN (its reconnect), not its first. A shard that cannot be reached now is
+ * skipped (what it would have signalled is learned as without signals); the pool's own LISTEN failing throws.
+ */
+export async function listenEverywhere(
+  sql: postgres.Sql,
+  channel: string,
+  fn: (payload: string) => void,
+  onListen?: () => void,
+): Promise<Listening> {
+  const main = await sql.listen(channel, fn, onListen);
+  const clients = (await shardListenUrls(sql)).map((url) => postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 }));
+  await Promise.allSettled(clients.map((c) => {
+    let listened = false;
+    return c.listen(channel, fn, () => {
+      if (listened) onListen?.();
+      listened = true;
+    });
+  }));
+  return {
+    async unlisten() {
+      await main.unlisten();
+      await Promise.allSettled(clients.map((c) => c.end({ timeout: 2 })));
+    },
+  };
+}

@@ -1,0 +1,208 @@
+// Sharding by tenant scope with PL/Proxy: `shard init` (migrate every shard, number it, install the proxy database's
+// functions and cluster configuration) and `shard status` (each shard's health, asked through the proxy).
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { migrateDatabase } from './migrate.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The logins the proxy connects to the shards as: the surfaces' (agent, Board, metrics) and the admin API's. */
+export const PROXY_LOGIN = 'switchboard_proxy';
+export const PROXY_ADMIN_LOGIN = 'switchboard_proxy_admin';
+
+/** The schemas whose entry points the proxy answers by the same names (switchboard: the per-scope admin API). */
+const SURFACES = ['switchboard_agent', 'switchboard_board', 'switchboard_metrics', 'switchboard'];
+
+export interface InitOptions {
+  proxyUrl: string;
+  shardUrls: string[];
+  /** Progress lines; default none. */
+  log?: (line: string) => void;
+}
+
+export interface InitResult {
+  partitions: number;
+  routed: string[];
+  skipped: string[];
+}
+
+const connect = (url: string) => postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+
+/** A libpq connection string for PL/Proxy from a shard's URL, as `user` with `password`. */
+export function shardConnstr(url: string, user: string, password: string): string {
+  const u = new URL(url);
+  const q = (v: string) => `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const db = decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres';
+  const host = u.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1';
+  return [`host=${q(host)}`, `port=${u.port || '5432'}`, `dbname=${q(db)}`, `user=${user}`, `password=${q(password)}`,
+    'connect_timeout=5'].join(' ');
+}
+
+/** The shard's URL as `user` with `password`: where the server LISTENs for the shard's doorbell rings. */
+export function shardListenUrl(url: string, user: string, password: string): string {
+  const u = new URL(url);
+  u.username = user;
+  u.password = password;
+  u.search = '';
+  return u.toString();
+}
+
+/** Refuses a proxy database that is a Switchboard database (it would lose its surfaces), or is one of the shards. */
+async function checkProxy(proxy: postgres.Sql, o: InitOptions): Promise<void> {
+  if (o.shardUrls.includes(o.proxyUrl)) throw new Error('the proxy database must not be one of the shards');
+  const [r] = await proxy<{ ledger: boolean }[]>`select to_regclass('switchboard.todos') is not null as ledger`;
+  if (r.ledger) {
+    throw new Error('the proxy database holds a Switchboard ledger (switchboard.todos): give shard init an empty database');
+  }
+}
+
+/** Migrates one shard and writes its partition; refuses a shard that holds owners and is not that partition. */
+async function initShard(url: string, partition: number, partitions: number, passwords: Record<string, string>): Promise<void> {
+  await migrateDatabase(url, { quiet: true });
+  const sql = connect(url);
+  try {
+    const [s] = await sql<{ partition: string | null; owners: string }[]>`
+      select (select value from switchboard.settings where key = 'shard_partition') as partition,
+             (select count(*) from switchboard.owners)::text as owners`;
+    if (s.partition !== null ? Number(s.partition) !== partition : s.owners !== '0') {
+      throw new Error(
+        `shard ${partition} (${new URL(url).pathname.slice(1)}) is not empty and not partition ${partition}: ` +
+          'shard init numbers empty databases (moving scopes between shards: docs/scale-out.md)',
+      );
+    }
+    await sql.begin(async (tx) => {
+      await tx`insert into switchboard.settings (key, value) values ('shard_partitions', ${String(partitions)}),
+                                                                  ('shard_partition', ${String(partition)})
+               on conflict (key) do update set value = excluded.value`;
+      for (const [login, role] of [[PROXY_LOGIN, 'switchboard_server'], [PROXY_ADMIN_LOGIN, 'switchboard_admin']]) {
+        await tx.unsafe(`do $$ begin
+            if not exists (select 1 from pg_roles where rolname = '${login}') then create role ${login} login; end if;
+          end $$`);
+        await tx.unsafe(`alter role ${login} login nosuperuser nocreatedb nocreaterole password '${passwords[login]}'`);
+        await tx.unsafe(`grant ${role} to ${login}`);
+      }
+    });
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** The entry points' signatures, read from a migrated shard's catalog, for switchboard_proxy.generate. */
+async function signatures(url: string): Promise<unknown> {
+  const sql = connect(url);
+  try {
+    const [r] = await sql<{ doc: unknown }[]>`
+      select coalesce(jsonb_agg(jsonb_build_object(
+               'schema', n.nspname, 'name', p.proname, 'args', pg_get_function_arguments(p.oid),
+               'identity', pg_get_function_identity_arguments(p.oid), 'result', pg_get_function_result(p.oid),
+               'retset', p.proretset, 'argnames', coalesce(to_jsonb(p.proargnames), '[]'),
+               'comment', obj_description(p.oid, 'pg_proc')) order by n.nspname, p.proname), '[]') as doc
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = any(${SURFACES})`;
+    return r.doc;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * shard init: every shard migrated and numbered (partition i of N, N = the number of shards, a power of two), the
+ * proxy logins on each, and the proxy database's cluster configuration and functions (re)installed. Idempotent for
+ * the same shards in the same order.
+ */
+export async function initShards(o: InitOptions): Promise<InitResult> {
+  const n = o.shardUrls.length;
+  if (n < 1 || n > 256 || (n & (n - 1)) !== 0) {
+    throw new Error(`PL/Proxy needs a power of two of partitions: give 1, 2, 4, … 256 shards, not ${n}`);
+  }
+  const log = o.log ?? (() => {});
+  const proxy = connect(o.proxyUrl);
+  try {
+    await checkProxy(proxy, o);
+    const passwords: Record<string, string> = {
+      [PROXY_LOGIN]: randomBytes(24).toString('hex'),
+      [PROXY_ADMIN_LOGIN]: randomBytes(24).toString('hex'),
+    };
+    for (const [i, url] of o.shardUrls.entries()) {
+      await initShard(url, i, n, passwords);
+      log(`shard ${i} of ${n}: migrated, partition ${i}`);
+    }
+    const sigs = await signatures(o.shardUrls[0]);
+    const files = await Promise.all(['cluster.sql', 'generate.sql'].map((f) => readFile(`${root}sql/proxy/${f}`, 'utf8')));
+    const result = await proxy.begin(async (tx) => {
+      for (const f of files) await tx.unsafe(f);
+      for (const [cluster, login] of [['switchboard', PROXY_LOGIN], ['switchboard_admin', PROXY_ADMIN_LOGIN]]) {
+        for (const [i, url] of o.shardUrls.entries()) {
+          const listen = cluster === 'switchboard' ? shardListenUrl(url, login, passwords[login]) : null;
+          await tx`insert into switchboard_proxy.partitions (cluster, partition, connstr, url)
+                   values (${cluster}, ${i}, ${shardConnstr(url, login, passwords[login])}, ${listen})`;
+        }
+      }
+      // A new version makes PL/Proxy re-read the partitions in every session that has them cached.
+      await tx`update switchboard_proxy.config set version = (extract(epoch from clock_timestamp()) % 2000000000)::integer`;
+      const [r] = await tx<{ doc: { routed: string[]; skipped: string[]; envelopes: postgres.JSONValue } }[]>`
+        select switchboard_proxy.generate(${tx.json(sigs as postgres.JSONValue)}) as doc`;
+      return r.doc;
+    });
+    // Each shard's envelopes of the routed entry points (sql/proxy/shard.sql): results and errors as values. And the
+    // proxy's signal key, so the rings a shard sends carry the tags and MACs a server on the proxy checks.
+    const shardSql = await readFile(`${root}sql/proxy/shard.sql`, 'utf8');
+    const [{ key }] = await proxy<{ key: Buffer }[]>`select key from switchboard_proxy.keys where name = 'signal'`;
+    for (const url of o.shardUrls) {
+      const shard = connect(url);
+      try {
+        await shard.begin(async (tx) => {
+          await tx.unsafe(shardSql);
+          await tx`select switchboard_shard.generate(${tx.json(result.envelopes)})`;
+          await tx`select switchboard_shard.use_signal_key(${key})`;
+        });
+      } finally {
+        await shard.end({ timeout: 5 });
+      }
+    }
+    log(`proxy: ${result.routed.length} functions routed, ${result.skipped.length} not through the proxy`);
+    return { partitions: n, routed: result.routed, skipped: result.skipped };
+  } finally {
+    await proxy.end({ timeout: 5 });
+  }
+}
+
+export interface ShardHealth {
+  partition: number;
+  ok: boolean;
+  db?: string;
+  /** The partition the shard itself says it is (settings), which must be `partition`. */
+  says?: number | null;
+  owners?: number;
+  endpoints?: number;
+  todos?: number;
+  openLeases?: number;
+  error?: string;
+}
+
+/** shard status: each partition asked through the proxy, one at a time, so one shard down fails only its own row. */
+export async function shardStatus(proxyUrl: string): Promise<ShardHealth[]> {
+  const proxy = connect(proxyUrl);
+  try {
+    const parts = await proxy<{ partition: number }[]>`
+      select partition from switchboard_proxy.partitions where cluster = 'switchboard_admin' order by partition`;
+    const rows: ShardHealth[] = [];
+    for (const { partition } of parts) {
+      try {
+        const [h] = await proxy<Record<string, string | number | null>[]>`select * from switchboard_proxy.health(${partition}::integer)`;
+        rows.push({
+          partition, ok: h.partition === partition, db: String(h.db), says: h.partition === null ? null : Number(h.partition),
+          owners: Number(h.owners), endpoints: Number(h.endpoints), todos: Number(h.todos), openLeases: Number(h.open_leases),
+          ...(h.partition === partition ? {} : { error: `the shard says it is partition ${h.partition}` }),
+        });
+      } catch (e) {
+        rows.push({ partition, ok: false, error: (e as Error).message.replace(/^\S+\(\d+\): /, '') });
+      }
+    }
+    return rows;
+  } finally {
+    await proxy.end({ timeout: 5 });
+  }
+}
