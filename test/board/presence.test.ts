@@ -1,13 +1,9 @@
 // Presence on the Board, in a real browser (Debian's Chromium via playwright-core): the Endpoints page shows each of
 // the owner's endpoints clocked in or out and since when, and the owner clocks one out and back in with a button.
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import express from 'express';
-import { type Browser, chromium } from 'playwright-core';
 import t from 'tap';
-import { createBoardRouter, createLoginUrl } from '../../src/board/router.js';
+import { boardInChromium } from '../helpers/board-browser.js';
 import { freshDatabase } from '../helpers/db.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -22,22 +18,8 @@ t.test('the Endpoints page shows presence and since when, and clocks an endpoint
   await db.sql`select switchboard.vend_endpoint(${bob}::uuid, 'bobs-bot')`;
   await db.sql`update switchboard.endpoints set presence_since = '2026-11-29T14:21:07Z' where id = ${ep}::uuid`;
 
-  const app = express();
-  app.use(createBoardRouter({ sql: db.sql }));
-  const server: Server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  t.teardown(() => new Promise((resolve) => server.close(resolve)));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser: Browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  t.teardown(() => browser.close());
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(await createLoginUrl(db.sql, 'alice', base));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/board`);
+  const { base, signIn } = await boardInChromium(t, db.sql);
+  const page = await signIn('alice');
 
   await page.getByRole('link', { name: 'Endpoints' }).click();
   await page.waitForURL(`${base}/board/endpoints`);

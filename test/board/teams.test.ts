@@ -3,37 +3,16 @@
 // the admin's forms, is refused them when it forges one, and leaves; an owner outside the team gets, for a forged
 // form, exactly what an unknown team gets.
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import express from 'express';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import t from 'tap';
-import { createBoardRouter, createLoginUrl } from '../../src/board/router.js';
+import { boardInChromium } from '../helpers/board-browser.js';
 import { freshDatabase, type TestDb } from '../helpers/db.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 
 async function board(t: Tap, db: TestDb): Promise<{ base: string; signIn: (handle: string) => Promise<Page> }> {
-  const app = express();
-  app.use(createBoardRouter({ sql: db.sql }));
-  const server: Server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  t.teardown(() => new Promise((resolve) => server.close(resolve)));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser: Browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  t.teardown(() => browser.close());
-  const signIn = async (handle: string) => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(await createLoginUrl(db.sql, handle, base));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/board`);
-    return page;
-  };
+  const { base, signIn } = await boardInChromium(t, db.sql);
   return { base, signIn };
 }
 
