@@ -171,6 +171,14 @@ const schema = z.object({
     'open connections one peer address may hold; one more is closed as it opens. Not counted behind a trusted ' +
       "proxy (every connection is the proxy's)",
   ),
+  SWITCHBOARD_HTTP_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS: whole(1, 1_000_000, 200).describe(
+    'new connections one peer address may open a second, after its burst; one more is closed as it opens, before ' +
+      'anything is read from it (a loop that reconnects at once costs an accept, not a request). Not counted behind a ' +
+      'trusted proxy',
+  ),
+  SWITCHBOARD_HTTP_NEW_CONNECTION_BURST_PER_ADDRESS: whole(1, 1_000_000, 1000).describe(
+    'new connections one peer address may open at once before SWITCHBOARD_HTTP_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS applies',
+  ),
   SWITCHBOARD_HTTP_REQUESTS_PER_ADDRESS: whole(1, 1_000_000, 256).describe(
     'requests one client address may have in flight, held ones included (behind a trusted proxy: the address in ' +
       '`X-Forwarded-For`); one more is `429` at once and its connection closed',

@@ -88,7 +88,8 @@ export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats):
       name: 'switchboard_http_requests_throttled_total',
       help:
         'Requests this process answered 429, by the limit: request_rate, calls_per_credential, credential_checks, ' +
-        'connections_per_address, requests_per_address, body_bytes_in_flight.',
+        'connections_per_address, new_connections_per_address (those two: connections closed as they opened), ' +
+        'requests_per_address, body_bytes_in_flight.',
       labelNames: ['limit'],
       registers: [registry],
     });

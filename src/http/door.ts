@@ -18,6 +18,7 @@ export type Limit =
   | 'credential_checks'
   | 'connections_per_address'
   | 'requests_per_address'
+  | 'new_connections_per_address'
   | 'body_bytes_in_flight';
 
 export type DoorConfig = Pick<
@@ -34,6 +35,8 @@ export type DoorConfig = Pick<
   | 'SWITCHBOARD_HTTP_CREDENTIAL_CACHE_MAX'
   | 'SWITCHBOARD_HTTP_CONNECTIONS_PER_ADDRESS'
   | 'SWITCHBOARD_HTTP_REQUESTS_PER_ADDRESS'
+  | 'SWITCHBOARD_HTTP_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS'
+  | 'SWITCHBOARD_HTTP_NEW_CONNECTION_BURST_PER_ADDRESS'
   | 'SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT'
   | 'SWITCHBOARD_TRUST_PROXY'
 >;
@@ -45,6 +48,7 @@ export class FrontDoor {
     calls_per_credential: 0,
     credential_checks: 0,
     connections_per_address: 0,
+    new_connections_per_address: 0,
     requests_per_address: 0,
     body_bytes_in_flight: 0,
   };
@@ -78,13 +82,15 @@ export class FrontDoor {
     this.sources = new SourceShare({
       connections: config.SWITCHBOARD_HTTP_CONNECTIONS_PER_ADDRESS,
       requests: config.SWITCHBOARD_HTTP_REQUESTS_PER_ADDRESS,
+      newPerSecond: config.SWITCHBOARD_HTTP_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS,
+      newBurst: config.SWITCHBOARD_HTTP_NEW_CONNECTION_BURST_PER_ADDRESS,
       trustProxy: config.SWITCHBOARD_TRUST_PROXY,
     });
   }
 
   /** Starts counting the server's connections per source address (one beyond its share is closed at once). */
   watch(server: Server): void {
-    this.sources.watch(server, () => this.throttled.connections_per_address++);
+    this.sources.watch(server, (limit) => this.throttled[limit]++);
   }
 
   /** Registers what to undo when the server stops (a LISTEN, a timer). */

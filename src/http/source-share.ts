@@ -1,10 +1,12 @@
-// Per-source-address shares: open connections per peer address (one beyond its share is closed as it opens), and
+// Per-source-address shares: open connections per peer address (one beyond its share is closed as it opens), new
+// connections a second per peer address (a token bucket; one beyond is closed as it opens, before a byte is read), and
 // requests in flight per client address, held ones included (one beyond is refused at once and its connection
 // closed). A flood from one source then meets its own share, not SWITCHBOARD_MAX_CONNECTIONS, which every client
 // shares. Behind a trusted proxy every connection is the proxy's: connections are not counted, and requests are
 // counted by the client address the proxy forwards.
 import type { Server } from 'node:http';
 import type { RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
 import { clientAddress } from './address.js';
 import type { FrontDoor } from './door.js';
 import type { Refusals } from './refusals.js';
@@ -12,6 +14,9 @@ import type { Refusals } from './refusals.js';
 export interface ShareLimits {
   connections: number;
   requests: number;
+  /** New connections a second per peer address, and how many may come at once before that rate applies. */
+  newPerSecond: number;
+  newBurst: number;
   trustProxy: boolean;
 }
 
@@ -24,16 +29,36 @@ function bump(map: Map<string, number>, key: string, delta: number): void {
 export class SourceShare {
   private readonly connections = new Map<string, number>();
   private readonly requests = new Map<string, number>();
+  // One token bucket of new connections per peer address; the least recently seen addresses are forgotten first (a
+  // forgotten address starts again with a full burst), so a spray of addresses cannot grow the map.
+  private readonly arrivals = new LRUCache<string, { tokens: number; at: number }>({ max: 100_000 });
 
   constructor(readonly limits: ShareLimits) {}
 
-  /** Counts the server's connections per peer address; `refused` is called for each one closed beyond its share. */
-  watch(server: Server, refused: () => void): void {
+  /** Takes one new-connection token of `addr`; false when its bucket is empty. */
+  private arrive(addr: string, now: number): boolean {
+    const { newPerSecond: rate, newBurst: burst } = this.limits;
+    const b = this.arrivals.get(addr) ?? { tokens: burst, at: now };
+    b.tokens = Math.min(burst, b.tokens + ((now - b.at) * rate) / 1000);
+    b.at = now;
+    const ok = b.tokens >= 1;
+    if (ok) b.tokens -= 1;
+    this.arrivals.set(addr, b);
+    return ok;
+  }
+
+  /** Counts the server's connections per peer address; `refused` is called for each one closed beyond a share. */
+  watch(server: Server, refused: (limit: 'connections_per_address' | 'new_connections_per_address') => void): void {
     if (this.limits.trustProxy) return;
     server.on('connection', (socket) => {
       const addr = socket.remoteAddress ?? 'unknown';
+      if (!this.arrive(addr, performance.now())) {
+        refused('new_connections_per_address');
+        socket.destroy();
+        return;
+      }
       if ((this.connections.get(addr) ?? 0) >= this.limits.connections) {
-        refused();
+        refused('connections_per_address');
         socket.destroy();
         return;
       }

@@ -48,6 +48,34 @@ t.test('request rate: a burst at once, one held for its turn, the rest refused a
   t.match(metrics, /^switchboard_http_requests_throttled_total\{limit="body_bytes_in_flight"\} 0$/m, 'and the limits that refused nothing, at 0');
 });
 
+t.test('new connections per address: beyond the burst, one more is closed as it opens, before a byte is read; another address is not counted', async (t) => {
+  const f = await fixture(t);
+  const server = await serve(t, f, {
+    SWITCHBOARD_HTTP_NEW_CONNECTION_BURST_PER_ADDRESS: '2',
+    SWITCHBOARD_HTTP_NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS: '1',
+  });
+  const open = (localAddress: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = connect({ port: server.port, host: '127.0.0.1', localAddress }, () => resolve(s));
+      s.on('error', reject);
+    });
+  const closedSoon = (s: Socket) =>
+    new Promise<boolean>((resolve) => {
+      s.once('close', () => resolve(true));
+      setTimeout(() => resolve(false), 1000);
+    });
+  const burst = await Promise.all([open('127.0.0.1'), open('127.0.0.1')]);
+  t.teardown(() => burst.forEach((s) => s.destroy()));
+  const third = await open('127.0.0.1');
+  t.ok(await closedSoon(third), 'a third new connection from the same address within its second is closed at once');
+  t.equal(server.door.throttled.new_connections_per_address, 1, 'and counted');
+  t.notOk(burst[0].destroyed || burst[1].destroyed, 'the two of the burst stay open');
+  const other = await open('127.0.0.2');
+  t.teardown(() => other.destroy());
+  t.notOk(await closedSoon(other), 'a new connection from another address is not refused meanwhile');
+  t.equal(server.door.throttled.new_connections_per_address, 1, 'still one: /metrics exports it by its limit');
+});
+
 t.test('connections per address: one beyond the share is closed as it opens; another address is not counted', async (t) => {
   const f = await fixture(t);
   const server = await serve(t, f, { SWITCHBOARD_HTTP_CONNECTIONS_PER_ADDRESS: '3' });
