@@ -13,10 +13,25 @@ export interface CallerError {
   hint: string;
   /** throttled only: whole seconds until the endpoint's claim budget has a unit again (from the error's DETAIL). */
   retryAfterSeconds?: number;
+  /**
+   * forbidden only: the database refused the credential itself (unknown, expired, revoked, rotated out), as its
+   * DETAIL {"credential": "refused"} says, not a verb the endpoint lacks. The HTTP surfaces answer it 401.
+   */
+  credentialRefused?: boolean;
 }
 
 // SQLSTATE -> kind, as switchboard.contract() (and so error_codes()) defines them.
 const LEDGER: Record<string, ErrorKind> = Object.fromEntries(CONTRACT.errors.map((e) => [e.sqlstate, e.kind]));
+
+/** Whether a forbidden error's DETAIL is {"credential": "refused"} (switchboard_internal.refuse_credential). */
+function refusesCredential(detail: unknown): boolean {
+  if (typeof detail !== 'string') return false;
+  try {
+    return (JSON.parse(detail) as { credential?: unknown } | null)?.credential === 'refused';
+  } catch {
+    return false;
+  }
+}
 
 /** retry_after_seconds from a throttled error's DETAIL ({"retry_after_seconds": n}), or undefined. */
 function retryAfter(detail: unknown): number | undefined {
@@ -78,6 +93,7 @@ export function toCallerError(err: unknown): CallerError {
       hint: typeof e.hint === 'string' ? e.hint : '',
     };
     if (ce.kind === 'throttled') ce.retryAfterSeconds = retryAfter(e.detail) ?? 1;
+    if (ce.kind === 'forbidden' && refusesCredential(e.detail)) ce.credentialRefused = true;
     return ce;
   }
   if (code && BAD_INPUT[code]) {

@@ -41,6 +41,8 @@ export class Requester implements User {
     readonly signal: AbortSignal,
     /** The client declared the A2UI extension in a header. */
     readonly a2uiHeader: boolean,
+    /** Called when the database refused the credential itself: the door forgets it and answers this request 401. */
+    readonly refused: () => void = () => {},
   ) {}
   get isAuthenticated(): boolean {
     return true;
@@ -192,12 +194,13 @@ export class SwitchboardA2a implements A2ARequestHandler {
     try {
       return await this.door.run(user.caller, work, user.signal);
     } catch (err) {
-      throw this.mapError(err, taskId);
+      throw this.mapError(err, user, taskId);
     }
   }
 
-  private mapError(err: unknown, taskId?: string): A2AError {
+  private mapError(err: unknown, user: Requester, taskId?: string): A2AError {
     const e = toCallerError(err);
+    if (e.credentialRefused) user.refused();
     switch (e.kind) {
       case 'not_found':
         return taskNotFound(taskId ?? '');

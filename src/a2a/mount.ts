@@ -33,7 +33,9 @@ export interface A2aHttp {
 
 export function mountA2a(app: Express, ctx: AppContext & { door: FrontDoor }): A2aHttp {
   const { config, door } = ctx;
-  const refusals = jsonRpcRefusals();
+  // A 401's JSON-RPC code is -32000: A2A gives -32001 to TaskNotFound.
+  const refusals = jsonRpcRefusals('switchboard', -32000);
+  const credentials = endpointCredentials(ctx);
   const endpointOf = (res: Response) => authenticated<Endpoint>(res).principal.endpoint_id;
   const followers = new Followers(ctx.sql, ctx.log, {
     perCredential: config.SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL,
@@ -113,7 +115,16 @@ export function mountA2a(app: Express, ctx: AppContext & { door: FrontDoor }): A
       admitted();
       releaseStream?.();
     });
-    requesters.set(req, new Requester(caller, hangup.signal, wantsA2ui(req.headers, body?.params?.message?.metadata)));
+    // A call whose statement refused the credential itself (revoked since the door's check, say): the door forgets
+    // it, and the answer the SDK writes for this request goes out as 401 with WWW-Authenticate, its JSON-RPC error
+    // body unchanged. An SSE stream already under way cannot change its status: it ends with that error instead.
+    let refused = false;
+    answerRefusedAs401(res, () => refused);
+    const requester = new Requester(caller, hangup.signal, wantsA2ui(req.headers, body?.params?.message?.metadata), () => {
+      refused = true;
+      credentials.drop(digest);
+    });
+    requesters.set(req, requester);
     rpc(req, res, next);
   };
   const notPost: RequestHandler = (_req, res) => {
@@ -127,7 +138,7 @@ export function mountA2a(app: Express, ctx: AppContext & { door: FrontDoor }): A
     perAddress(door, refusals),
     authenticate(door, {
       read: bearerToken,
-      cache: endpointCredentials(ctx),
+      cache: credentials,
       refusals,
       missing: 'send Authorization: Bearer <endpoint credential>',
       refused: 'unknown or revoked credential',
@@ -154,6 +165,22 @@ export function mountA2a(app: Express, ctx: AppContext & { door: FrontDoor }): A
     async close() {
       await followers.close();
     },
+  };
+}
+
+/**
+ * Makes the response's status 401, with `WWW-Authenticate: Bearer realm="switchboard", error="invalid_token"`, when
+ * `refused()` says so as its head is written (the SDK writes the head itself, after the call has run).
+ */
+function answerRefusedAs401(res: ServerResponse, refused: () => boolean): void {
+  const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+  (res as { writeHead: (...args: unknown[]) => ServerResponse }).writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (refused()) {
+      args[0] = 401;
+      if (typeof args[1] === 'string') args.splice(1, 1); // a reason phrase belongs to the status it came with
+      this.setHeader('WWW-Authenticate', 'Bearer realm="switchboard", error="invalid_token"');
+    }
+    return writeHead.apply(this, args);
   };
 }
 

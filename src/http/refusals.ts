@@ -28,12 +28,15 @@ export function jsonRpcError(res: Response, status: number, code: number, messag
   res.end(body);
 }
 
-/** Refusals as JSON-RPC errors: what /mcp answers, and /a2a (JSON-RPC 2.0 too). */
-export function jsonRpcRefusals(realm = 'switchboard'): Refusals {
+/**
+ * Refusals as JSON-RPC errors: what /mcp answers, and /a2a (JSON-RPC 2.0 too). A 401's error code is
+ * `unauthorizedCode`: -32001 on /mcp; /a2a passes -32000, since -32001 is A2A's TaskNotFound.
+ */
+export function jsonRpcRefusals(realm = 'switchboard', unauthorizedCode = -32001): Refusals {
   return {
     unauthorized(res, message, error) {
       res.setHeader('WWW-Authenticate', `Bearer realm="${realm}"${error ? `, error="${error}"` : ''}`);
-      jsonRpcError(res, 401, -32001, `Unauthorized: ${message}`);
+      jsonRpcError(res, 401, unauthorizedCode, `Unauthorized: ${message}`);
     },
     throttled: (res, message) => jsonRpcError(res, 429, -32000, `throttled: ${message}`),
     badBody: (res, status, message) => jsonRpcError(res, status, -32700, message),

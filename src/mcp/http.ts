@@ -1,10 +1,12 @@
 // Streamable HTTP at /mcp, stateless: every POST gets a Server and a StreamableHTTPServerTransport of its own (the
 // SDK's documented stateless mode), both closed when its response closes, so nothing of a client outlives its
-// request and any server instance on the database answers any request. In front of them, the front door
+// request and any server instance on the database answers any request. The transport is the SDK's web-standard one:
+// it hands back the answer as a Response, which is written here, so a POST whose tool call the database answered
+// "credential refused" is answered 401 instead (its JSON answer was never sent). In front of them, the front door
 // (src/http/): the client address's share, the credential check, the credential's request rate, the body within
 // the bytes in flight, a fresh check where the database would not check again, and the credential's call gate.
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
@@ -21,6 +23,26 @@ import { perAddress } from '../http/source-share.js';
 import type { Endpoint } from '../ledger.js';
 import { createMcpServer } from './server.js';
 import { loadSessionIds, type SessionIds } from './session-id.js';
+
+/** The request as a web-standard Request for the transport: the method, path and headers (the body it is given parsed). */
+function webRequest(req: Request): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return new globalThis.Request(new URL(req.originalUrl, 'http://localhost'), { method: req.method, headers });
+}
+
+/** Writes the transport's Response (a JSON document, a 202 or an error: enableJsonResponse streams nothing). */
+async function writeResponse(res: Response, response: globalThis.Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  if (res.headersSent || res.destroyed) return;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (body.length > 0) res.setHeader('content-length', body.length);
+  res.writeHead(response.status);
+  res.end(body);
+}
 
 const messages = (body: unknown): unknown[] => (Array.isArray(body) ? body : [body]);
 const method = (m: unknown) => (typeof m === 'object' && m !== null ? (m as { method?: unknown }).method : undefined);
@@ -101,21 +123,28 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
     const hangup = new AbortController();
     const server = createMcpServer({ ...ctx, endpoint });
     // A request is answered as one JSON document, not an SSE stream: the tools send nothing before their result.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.once('close', () => {
       if (!res.writableFinished) hangup.abort();
       void transport.close().catch(() => {});
       void server.close().catch(() => {});
     });
+    // Set when a call's statement refused the credential itself: the POST is answered 401, whatever else it held.
+    let refused = false;
     const auth: AuthInfo = {
       token: secret,
       clientId: endpoint.endpoint_id,
       scopes: endpoint.verbs,
-      extra: { endpoint, hangup: hangup.signal, sessionId: sessionOf(await sessionKey, req, res, endpoint), refused: () => credentials.drop(digest) },
+      extra: { endpoint, hangup: hangup.signal, sessionId: sessionOf(await sessionKey, req, res, endpoint), refused: () => {
+        refused = true;
+        credentials.drop(digest);
+      } },
     };
-    (req as Request & { auth?: AuthInfo }).auth = auth;
     await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    const response = await transport.handleRequest(webRequest(req), { authInfo: auth, parsedBody: req.body });
+    if (gone(res)) return;
+    if (refused) return refusals.unauthorized(res, check.refused, 'invalid_token');
+    await writeResponse(res, response);
   };
 
   const failed: ErrorRequestHandler = (err, _req, res, _next) => {

@@ -71,7 +71,10 @@ interface Extra {
 interface DoorExtra {
   /** The request's MCP session id when it verified as one this server issued to the endpoint. */
   sessionId?: string;
-  /** Called when the database refused the credential: the door forgets it, so the next request gets its 401. */
+  /**
+   * Called when the database refused the credential itself (forbidden with DETAIL {"credential": "refused"}): the
+   * door forgets it, and this request is answered 401 rather than the tool result.
+   */
   refused?: () => void;
 }
 
@@ -99,7 +102,7 @@ export async function runTool(ctx: ToolContext, tool: ToolDef, args: Record<stri
       return errorResult({ kind: 'internal', message: 'internal: the request was abandoned by its client', hint: '' });
     }
     const e = toCallerError(err);
-    if (e.kind === 'forbidden') (extra.authInfo?.extra as DoorExtra | undefined)?.refused?.();
+    if (e.credentialRefused) (extra.authInfo?.extra as DoorExtra | undefined)?.refused?.();
     if (e.kind === 'conflict' && args.lease_token === undefined && NOT_HOLDER.test(e.message)) e.hint = SEND_TOKEN;
     logCall(ctx, tool.name, started, e.kind, err);
     return errorResult(e);

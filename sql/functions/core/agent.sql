@@ -1,7 +1,8 @@
 -- agent: authorizes a verb for an endpoint on the agent path's long way and returns its agent_id.
 -- The rule is authorized_endpoint's (exists, not revoked, holds the verb; get_todo is also granted
 -- by list_todos), which the one-statement paths read too; this only explains a refusal, the message
--- saying which of the two it was. Errors: forbidden.
+-- saying which of the two it was. Errors: forbidden (an unknown or revoked endpoint with DETAIL
+-- {"credential": "refused"}, as refuse_credential raises it; a verb not vended without).
 create or replace function switchboard_internal.agent(endpoint_id uuid, verb text)
 returns text
 language plpgsql
@@ -21,8 +22,7 @@ begin
     perform switchboard_internal.raise('forbidden', format('this endpoint was not vended the verb %s', verb),
                                'An endpoint''s verbs are frozen when it is vended; ask the owner for an endpoint that holds this verb.');
   end if;
-  perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
-                             'Ask the owner to vend a new endpoint credential.');
+  perform switchboard_internal.refuse_credential('this endpoint is unknown or revoked');
   return null;
 end;
 $$;

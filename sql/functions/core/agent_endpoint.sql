@@ -1,7 +1,7 @@
 -- agent_endpoint: the endpoint id a bearer credential names, for the entry points of
 -- switchboard_agent. The credential's current or, within its overlap, previous digest; the verb
 -- check is the API verb's own (agent(endpoint_id, verb)), so both paths authorize alike. Errors:
--- forbidden (unknown, expired or revoked; not told apart).
+-- forbidden (unknown, expired or revoked; not told apart), DETAIL {"credential": "refused"}.
 create or replace function switchboard_internal.agent_endpoint(credential text)
 returns uuid
 language plpgsql
@@ -12,8 +12,7 @@ declare
   v_endpoint uuid := (switchboard_internal.credential_endpoint_row(credential)).id;
 begin
   if v_endpoint is null then
-    perform switchboard_internal.raise('forbidden', 'unknown or revoked credential',
-                                       'Ask the owner to vend a new endpoint credential.');
+    perform switchboard_internal.refuse_credential('unknown or revoked credential');
   end if;
   return v_endpoint;
 end;

@@ -22,7 +22,7 @@ as $$
       jsonb_build_object('kind', 'invalid', 'sqlstate', 'SB422', 'meaning',
         'An argument is malformed or out of range. Nothing was changed.'),
       jsonb_build_object('kind', 'forbidden', 'sqlstate', 'SB403', 'meaning',
-        'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set.'),
+        'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set. An endpoint credential refused itself gives DETAIL {"credential": "refused"} (the HTTP surfaces answer it 401); a verb outside the set gives none.'),
       jsonb_build_object('kind', 'throttled', 'sqlstate', 'SB429', 'meaning',
         'A limit of the caller''s (the endpoint''s claim budget, concurrent waits or calls) is used up for now. Nothing was changed; a spent claim budget gives DETAIL {"retry_after_seconds": n}: wait, then claim again.')),
     'limits', jsonb_build_object(
