@@ -638,7 +638,7 @@ declare
 begin
   v_endpoint := switchboard_internal.credential_endpoint_row(credential);
   if v_endpoint.id is null then
-    perform switchboard_internal.raise('forbidden', 'unknown or revoked credential', 'Ask the owner to vend a new endpoint credential.');
+    perform switchboard_internal.refuse_credential('unknown or revoked credential');
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id,
                             'agent_id', v_endpoint.agent_id, 'verbs', to_jsonb(v_endpoint.verbs));
@@ -654,7 +654,7 @@ COMMENT ON FUNCTION switchboard.authenticate(credential text) IS 'the endpoint a
 a SHA-256 digest: the endpoint''s current credential, or the one rotate_credential replaced while
 its overlap lasts. Reads only. Returns {endpoint_id, owner_id, agent_id, verbs}. Errors:
 forbidden (the credential is unknown, expired or its endpoint revoked; the three are not told
-apart).
+apart; DETAIL {"credential": "refused"}).
 
 Example: select switchboard.authenticate(credential => ''sbk_…'');';
 
@@ -4742,8 +4742,7 @@ begin
     perform switchboard_internal.raise('forbidden', format('this endpoint was not vended the verb %s', verb),
                                'An endpoint''s verbs are frozen when it is vended; ask the owner for an endpoint that holds this verb.');
   end if;
-  perform switchboard_internal.raise('forbidden', 'this endpoint is unknown or revoked',
-                             'Ask the owner to vend a new endpoint credential.');
+  perform switchboard_internal.refuse_credential('this endpoint is unknown or revoked');
   return null;
 end;
 $$;
@@ -4756,7 +4755,8 @@ $$;
 COMMENT ON FUNCTION switchboard_internal.agent(endpoint_id uuid, verb text) IS 'authorizes a verb for an endpoint on the agent path''s long way and returns its agent_id.
 The rule is authorized_endpoint''s (exists, not revoked, holds the verb; get_todo is also granted
 by list_todos), which the one-statement paths read too; this only explains a refusal, the message
-saying which of the two it was. Errors: forbidden.';
+saying which of the two it was. Errors: forbidden (an unknown or revoked endpoint with DETAIL
+{"credential": "refused"}, as refuse_credential raises it; a verb not vended without).';
 
 
 --
@@ -4771,8 +4771,7 @@ declare
   v_endpoint uuid := (switchboard_internal.credential_endpoint_row(credential)).id;
 begin
   if v_endpoint is null then
-    perform switchboard_internal.raise('forbidden', 'unknown or revoked credential',
-                                       'Ask the owner to vend a new endpoint credential.');
+    perform switchboard_internal.refuse_credential('unknown or revoked credential');
   end if;
   return v_endpoint;
 end;
@@ -4786,7 +4785,7 @@ $$;
 COMMENT ON FUNCTION switchboard_internal.agent_endpoint(credential text) IS 'the endpoint id a bearer credential names, for the entry points of
 switchboard_agent. The credential''s current or, within its overlap, previous digest; the verb
 check is the API verb''s own (agent(endpoint_id, verb)), so both paths authorize alike. Errors:
-forbidden (unknown, expired or revoked; not told apart).';
+forbidden (unknown, expired or revoked; not told apart), DETAIL {"credential": "refused"}.';
 
 
 --
@@ -5726,7 +5725,7 @@ CREATE FUNCTION switchboard_internal.contract() RETURNS jsonb
       jsonb_build_object('kind', 'invalid', 'sqlstate', 'SB422', 'meaning',
         'An argument is malformed or out of range. Nothing was changed.'),
       jsonb_build_object('kind', 'forbidden', 'sqlstate', 'SB403', 'meaning',
-        'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set.'),
+        'The credential or session is unknown, expired or revoked, or the verb is not in the endpoint''s frozen verb set. An endpoint credential refused itself gives DETAIL {"credential": "refused"} (the HTTP surfaces answer it 401); a verb outside the set gives none.'),
       jsonb_build_object('kind', 'throttled', 'sqlstate', 'SB429', 'meaning',
         'A limit of the caller''s (the endpoint''s claim budget, concurrent waits or calls) is used up for now. Nothing was changed; a spent claim budget gives DETAIL {"retry_after_seconds": n}: wait, then claim again.')),
     'limits', jsonb_build_object(
@@ -7015,6 +7014,37 @@ met, so the pair a todo gets does not depend on which of the two got there first
 endpoint and queue with a todo pending again rings its doorbell (ring) and each dead letter is
 notified (notify_dead_letter), and the followers of todos filed over A2A are woken (a2a_wake).
 Returns the queue of each attempt closed (reap counts them).';
+
+
+--
+-- Name: refuse_credential(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.refuse_credential(message text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+-- @plpgsql_check_options: performance_warnings = false
+-- (It only raises; VOLATILE so that a call with a constant argument is never folded at plan time.)
+declare
+  v_state text := (select e ->> 'sqlstate' from jsonb_array_elements(switchboard_internal.contract() -> 'errors') e
+                    where e ->> 'kind' = 'forbidden');
+begin
+  raise exception using errcode = v_state, message = 'forbidden: ' || message,
+    detail = jsonb_build_object('credential', 'refused')::text,
+    hint = 'Ask the owner to vend a new endpoint credential.';
+end;
+$$;
+
+
+--
+-- Name: FUNCTION refuse_credential(message text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.refuse_credential(message text) IS 'raises the one forbidden for a credential the database does not know or no
+longer honours (unknown, expired, rotated out, its endpoint revoked; not told apart), with DETAIL
+{"credential": "refused"}: the stable mark that sets it apart from a verb the endpoint lacks, so a
+surface answers it as HTTP 401 whichever statement found it. It says nothing of any other tenant.
+Errors: forbidden (SB403), always.';
 
 
 --
@@ -9970,6 +10000,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.random_token(n_bytes integer) FROM P
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.reap_locked(todo_ids uuid[], at_time timestamp with time zone) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION refuse_credential(message text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.refuse_credential(message text) FROM PUBLIC;
 
 
 --

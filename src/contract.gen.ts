@@ -33,7 +33,7 @@ export const CONTRACT = {
     },
     {
       "kind": "forbidden",
-      "meaning": "The credential or session is unknown, expired or revoked, or the verb is not in the endpoint's frozen verb set.",
+      "meaning": "The credential or session is unknown, expired or revoked, or the verb is not in the endpoint's frozen verb set. An endpoint credential refused itself gives DETAIL {\"credential\": \"refused\"} (the HTTP surfaces answer it 401); a verb outside the set gives none.",
       "sqlstate": "SB403"
     },
     {
