@@ -24,12 +24,22 @@ import type { Endpoint } from '../ledger.js';
 import { createMcpServer } from './server.js';
 import { loadSessionIds, type SessionIds } from './session-id.js';
 
-/** The request as a web-standard Request for the transport: the method, path and headers (the body it is given parsed). */
+/**
+ * The request as a web-standard Request for the transport: the method, path and headers (the body it is given
+ * parsed). A header value Node let through but the Headers class refuses is left out (the transport reads only
+ * Accept, Content-Type and the Mcp-* headers, and answers their absence itself).
+ */
 function webRequest(req: Request): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    for (const v of Array.isArray(value) ? value : [value]) {
+      try {
+        headers.append(name, v);
+      } catch {
+        // left out, as above
+      }
+    }
   }
   return new globalThis.Request(new URL(req.originalUrl, 'http://localhost'), { method: req.method, headers });
 }
