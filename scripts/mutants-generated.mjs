@@ -27,7 +27,7 @@ function mask(text) {
     } else if (text[i] === "'") {
       let j = i + 1;
       while (j < text.length && !(text[j] === "'" && text[j + 1] !== "'")) j += text[j] === "'" ? 2 : 1;
-      out += ' '.repeat(j + 1 - i);
+      out += `'${'_'.repeat(Math.max(0, j - i - 1))}'`; // a literal stays one term (not blanks a stop word may follow)
       i = j + 1;
     } else {
       out += text[i];
@@ -82,6 +82,7 @@ function mutantsOf(file, text) {
   body(/(?<![<>=!:|-])(<>|<=|>=|=|<|>)(?![<>=>-])/g, (x) => yield_(mk('cmp', x.index, x[1], CMP[x[1]])));
   body(/\b(and|or)\b/gi, (x) => yield_(mk('bool', x.index, x[1], x[1].toLowerCase() === 'and' ? 'or' : 'and')));
   body(/\s+and\s+/gi, (x) => {
+    if (/\bbetween\s+[^\s]+$/i.test(m.slice(Math.max(0, x.index - 80), x.index))) return; // between's and
     const t = termEnd(m, x.index + x[0].length);
     if (t > x.index + x[0].length) yield_(mk('conjunct', x.index, text.slice(x.index, t), ''));
   });
