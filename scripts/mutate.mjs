@@ -203,8 +203,10 @@ async function generatedMain() {
         if (!row.result) {
           const name = m.file.split('/').pop().replace(/\.sql$/, '');
           const first = every.filter((f) => f.startsWith(`${name}/`) || texts.get(f).includes(`${name}(`));
+          // The rest in chunks, stopping at the first that fails: a killed mutant costs a fraction of the suite.
+          const rest = every.filter((f) => !first.includes(f));
           let failed = await prove(CLONE, first);
-          if (!failed.length) failed = await prove(CLONE, every.filter((f) => !first.includes(f)));
+          for (let c = 0; !failed.length && c < rest.length; c += 40) failed = await prove(CLONE, rest.slice(c, c + 40));
           row.result = failed.length ? 'killed' : eq.has(m.id) ? 'equivalent' : 'SURVIVED';
           row.by = failed.length ? failed.slice(0, 3).join(', ') : eq.get(m.id) ?? '';
         }
