@@ -15,6 +15,11 @@
 //   --only TEXT  the mutants whose name or file contains TEXT (repeatable)
 //   --list       print the list and whether each mutant's text is found, then stop (no database needed)
 //   --markdown   print the result table as Markdown too (for docs/reliability.md)
+//   --generated  instead of the hand-written list, the mechanical mutants of every function file
+//                (scripts/mutants-generated.mjs): a sample of --sample N (200) by --seed S (1), in one clone, the real
+//                function put back after each; survivors listed, equivalents from docs/mutation-equivalents.md;
+//                --jobs N runs pg_prove's files N at a time; MUTATE_NO_BASELINE=1 skips the run without a mutant
+//                (npm run mutate:generated -- --sample 200 --seed 34)
 // Not part of CI: the whole list takes a few minutes. A hung statement is ended by statement_timeout (300 s),
 // which fails its test file: a mutant that makes a call wait forever is killed as a hang.
 import { spawn, spawnSync } from 'node:child_process';
@@ -24,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { MUTANTS } from './mutants.mjs';
+import { equivalents, generateMutants, sample } from './mutants-generated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PGTAP = join(root, 'test', 'pgtap');
@@ -33,6 +39,10 @@ const { values: opts } = parseArgs({
     full: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     markdown: { type: 'boolean', default: false },
+    generated: { type: 'boolean', default: false },
+    seed: { type: 'string', default: '1' },
+    sample: { type: 'string', default: '200' },
+    jobs: { type: 'string', default: '1' },
   },
 });
 const ADMIN_URL = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -89,7 +99,7 @@ let child = null;
 function prove(db, files) {
   return new Promise((resolve, reject) => {
     if (!files.length) return resolve([]);
-    const args = ['--dbname', db, '--host', admin.hostname, '--port', admin.port || '5432',
+    const args = ['--jobs', opts.jobs, '--dbname', db, '--host', admin.hostname, '--port', admin.port || '5432',
                   '--username', decodeURIComponent(admin.username || 'postgres'), '--ext', '.sql', ...files];
     child = spawn('pg_prove', args, {
       cwd: PGTAP,
@@ -145,7 +155,95 @@ function pad(s, n) {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s.padEnd(n);
 }
 
+/**
+ * --generated: the mechanical mutants of scripts/mutants-generated.mjs, a sample of --sample by --seed, each planted in
+ * one clone of the template (create or replace of its function file), the tests that name the function run first,
+ * then the rest; the real function is put back before the next. Tests roll back, so one clone serves them all.
+ */
+async function generatedMain() {
+  const all = generateMutants(root);
+  const picked = sample(all, Number(opts.sample), Number(opts.seed));
+  const eq = equivalents(root);
+  process.stderr.write(`mutate: ${all.length} mechanical mutants, a sample of ${picked.length} by seed ${opts.seed}\n`);
+  if (opts.list) {
+    for (const m of picked) process.stdout.write(`${m.id}\n`);
+    return;
+  }
+  await dropDb(TEMPLATE);
+  await withAdmin((sql) => sql.unsafe(`create database ${TEMPLATE}`));
+  const migrate = spawnSync('node', [join(root, 'dist', 'cli.js'), 'migrate', '--quiet'],
+                            { env: { ...process.env, DATABASE_URL: urlFor(TEMPLATE) }, encoding: 'utf8' });
+  if (migrate.status !== 0) throw new Error(`migrate failed (npm run build first?): ${migrate.stderr}`);
+  psql(TEMPLATE, ['-f', join(root, 'test', 'pgtap-setup.sql')]);
+  await cloneDb();
+  const every = testFiles({}).rest;
+  const texts = new Map(every.map((f) => [f, readFileSync(join(PGTAP, f), 'utf8')]));
+  if (!process.env.MUTATE_NO_BASELINE) {
+    const baseline = await prove(CLONE, every);
+    if (baseline.length) throw new Error(`the pgTAP suite fails without any mutant: ${baseline.join(', ')}`);
+  }
+  const sql = postgres(urlFor(CLONE), { max: 1, onnotice: () => {} });
+  const rows = [];
+  const t0 = Date.now();
+  try {
+    for (const [i, m] of picked.entries()) {
+      const path = join(root, 'sql', 'functions', m.file);
+      const text = readFileSync(path, 'utf8');
+      const row = { n: i + 1, m, result: '', by: '' };
+      rows.push(row);
+      if (text.slice(m.at, m.at + m.find.length) !== m.find) {
+        row.result = 'not applicable';
+      } else {
+        try {
+          await sql.unsafe(text.slice(0, m.at) + m.replace + text.slice(m.at + m.find.length));
+        } catch (e) {
+          row.result = 'invalid';
+          row.by = e.message.split('\n')[0];
+        }
+        if (!row.result) {
+          const name = m.file.split('/').pop().replace(/\.sql$/, '');
+          const first = every.filter((f) => f.startsWith(`${name}/`) || texts.get(f).includes(`${name}(`));
+          // The rest in chunks, stopping at the first that fails: a killed mutant costs a fraction of the suite.
+          const rest = every.filter((f) => !first.includes(f));
+          let failed = await prove(CLONE, first);
+          for (let c = 0; !failed.length && c < rest.length; c += 40) failed = await prove(CLONE, rest.slice(c, c + 40));
+          row.result = failed.length ? 'killed' : eq.has(m.id) ? 'equivalent' : 'SURVIVED';
+          row.by = failed.length ? failed.slice(0, 3).join(', ') : eq.get(m.id) ?? '';
+        }
+        await sql.unsafe(text);
+      }
+      process.stderr.write(`${pad(`${row.n}/${picked.length}`, 8)} ${pad(row.result, 15)} ${m.id}\n`);
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+    await dropDb(CLONE);
+    await dropDb(TEMPLATE);
+  }
+  const counted = rows.filter((r) => ['killed', 'SURVIVED', 'equivalent'].includes(r.result));
+  const killed = counted.filter((r) => r.result === 'killed').length;
+  const equivalent = counted.filter((r) => r.result === 'equivalent').length;
+  const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(1)} %` : 'n/a');
+  const kinds = {};
+  for (const r of counted) {
+    const k = (kinds[r.m.kind] ??= { n: 0, killed: 0 });
+    k.n++;
+    if (r.result === 'killed') k.killed++;
+  }
+  process.stdout.write('\nsurvivors:\n');
+  for (const r of rows.filter((x) => x.result === 'SURVIVED')) process.stdout.write(`  ${r.m.id}\n`);
+  process.stdout.write('equivalent (docs/mutation-equivalents.md):\n');
+  for (const r of rows.filter((x) => x.result === 'equivalent')) process.stdout.write(`  ${r.m.id}: ${r.by}\n`);
+  process.stdout.write(`\nsample: ${rows.length} of ${all.length} by seed ${opts.seed}; applied ${counted.length}` +
+    ` (invalid: ${rows.filter((r) => r.result === 'invalid').length}, not applicable: ${rows.filter((r) => r.result === 'not applicable').length})\n` +
+    `killed by pgTAP: ${killed}/${counted.length} = ${pct(killed, counted.length)}; equivalent ${equivalent};` +
+    ` killed of the non-equivalent: ${killed}/${counted.length - equivalent} = ${pct(killed, counted.length - equivalent)}\n` +
+    `by kind: ${Object.entries(kinds).map(([k, v]) => `${k} ${v.killed}/${v.n}`).join(', ')}\n` +
+    `time: ${Math.round((Date.now() - t0) / 1000)} s\n`);
+  if (rows.some((r) => r.result === 'SURVIVED')) process.exitCode = 1;
+}
+
 async function main() {
+  if (opts.generated) return generatedMain();
   const mutants = selected();
   if (opts.list) {
     for (const m of mutants) {

@@ -8,11 +8,18 @@ select is((select jsonb_build_object('in', e.clocked_in, 'since_vend', e.presenc
              from switchboard.endpoints e where e.id = :'ep'),
           '{"in": true, "since_vend": true}'::jsonb, 'a new endpoint is clocked in, since it was vended');
 
+-- Vended an hour ago (as the transaction's now() is also its vending time, "since now" could not tell otherwise).
+update switchboard.endpoints e set presence_since = now() - interval '1 hour' where e.id = :'ep';
 select switchboard.set_endpoint_presence(:'ep'::uuid, false) as out \gset
 select is((:'out'::jsonb) - 'presence_since' - 'agent_id', jsonb_build_object('endpoint_id', :'ep', 'clocked_in', false, 'changed', true),
           'clocked out');
 select is(((:'out'::jsonb)->>'presence_since')::timestamptz, now(), 'since now');
-select is(switchboard.set_endpoint_presence(:'ep'::uuid, false)->'changed', 'false'::jsonb, 'clocking out again changes nothing');
+update switchboard.endpoints e set presence_since = now() - interval '1 minute' where e.id = :'ep';
+select is(switchboard.set_endpoint_presence(:'ep'::uuid, false) - 'agent_id',
+          jsonb_build_object('endpoint_id', :'ep', 'clocked_in', false, 'changed', false,
+                             'presence_since', switchboard_internal.ts(now() - interval '1 minute')),
+          'clocking out again changes nothing, presence_since included');
+update switchboard.endpoints e set presence_since = ((:'out'::jsonb)->>'presence_since')::timestamptz where e.id = :'ep';
 select is((switchboard.list_endpoints(test.owner_of(:'ep'))->'endpoints'->0) - 'verbs' - 'created_at' - 'agent_id' - 'revoked_at' - 'default_queue',
           jsonb_build_object('endpoint_id', :'ep', 'clocked_in', false, 'presence_since', (:'out'::jsonb)->'presence_since'),
           'list_endpoints shows presence and since when');
