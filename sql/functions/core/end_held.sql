@@ -44,8 +44,12 @@ begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use hold_agent and end_attempt', outcome;
   end if;
-  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read.
-  if summary is not null or (result is not null and outcome = 'completed') then
+  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read. A result becomes the
+  -- summary only when attempt_summary_from_result is on (off by default): read here, so the default pays no
+  -- report_summary call.
+  if summary is not null
+     or (result is not null and outcome = 'completed'
+         and switchboard_internal.setting_bool('attempt_summary_from_result')) then
     select r.cut, r.truncated into v_cut, v_truncated from switchboard_internal.report_summary(outcome, result, summary) r;
   end if;
   -- complete and release never depend on the cap: done/done and requeued/pending.
