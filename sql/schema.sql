@@ -6004,8 +6004,13 @@ begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use hold_agent and end_attempt', outcome;
   end if;
-  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read.
-  if summary is not null or (result is not null and outcome = 'completed') then
+  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read. A result becomes the
+  -- summary only when attempt_summary_from_result is on (off by default): read here, in this expression's own
+  -- cached plan rather than through setting_bool's call, so the default pays no nested PL/pgSQL call.
+  if summary is not null
+     or (result is not null and outcome = 'completed'
+         and exists (select from switchboard.settings s
+                      where s.key = 'attempt_summary_from_result' and switchboard_internal.setting_on(s.value))) then
     select r.cut, r.truncated into v_cut, v_truncated from switchboard_internal.report_summary(outcome, result, summary) r;
   end if;
   -- complete and release never depend on the cap: done/done and requeued/pending.
@@ -6574,7 +6579,8 @@ begin
                                           x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                           x.updated_at)
             || jsonb_build_object('payload', x.payload, 'routing', x.routing, 'attempt_seq', x.last_seq,
-                                  'attempts_total', x.last_seq, 'notice', switchboard_internal.notice()),
+                                  'attempts_total', x.last_seq, 'notice', switchboard_internal.notice(),
+                                  'prior_attempts', '[]'::jsonb),
             x.last_seq, x.a2a_wake_key
        into v_doc, v_seq, v_wake;
   -- A todo filed over A2A tells its followers it was claimed; one filed over MCP (null) pays this test only.
@@ -6607,8 +6613,15 @@ begin
   end if;
   -- history}
 
-  return v_doc || jsonb_build_object('prior_attempts', v_prior)
-      || case when v_token is not null then jsonb_build_object('lease_token', v_token) else '{}'::jsonb end;
+  -- A first claim has no earlier attempt and most claims no fence: the document from the RETURNING is the answer as
+  -- it is (its prior_attempts already []), not copied by two concatenations.
+  if v_seq > 1 then
+    v_doc := v_doc || jsonb_build_object('prior_attempts', v_prior);
+  end if;
+  if v_token is not null then
+    v_doc := v_doc || jsonb_build_object('lease_token', v_token);
+  end if;
+  return v_doc;
 end;
 $$;
 
@@ -7232,7 +7245,7 @@ declare
   v text;
 begin
   select s.value into v from switchboard.settings s where s.key = setting_key;
-  return coalesce(lower(trim(v)) in ('true', 'on', 'yes', '1'), false);
+  return switchboard_internal.setting_on(v);
 end;
 $$;
 
@@ -7265,6 +7278,26 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) IS 'a whole-number setting read now, or its fallback when missing, malformed or out of
 range. The range is min_value..max_value.';
+
+
+--
+-- Name: setting_on(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.setting_on(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select coalesce(lower(trim(setting_on.value)) in ('true', 'on', 'yes', '1'), false)
+$$;
+
+
+--
+-- Name: FUNCTION setting_on(value text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.setting_on(value text) IS 'whether a stored setting''s text reads as true: true, on, yes or 1, in any case and
+trimmed; anything else, and no value, is false. The one reading of a true/false setting
+(setting_bool reads the row and asks it), inlined where a statement reads the row itself.';
 
 
 --
@@ -10012,6 +10045,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.setting_bool(setting_key text) FROM 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION setting_on(value text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.setting_on(value text) FROM PUBLIC;
 
 
 --
