@@ -7295,9 +7295,9 @@ $$;
 -- Name: FUNCTION setting_on(value text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.setting_on(value text) IS 'whether a stored setting''s text reads as true: true, on, yes or 1, in any case and
-trimmed; anything else, and no value, is false. The one reading of a true/false setting
-(setting_bool reads the row and asks it), inlined where a statement reads the row itself.';
+COMMENT ON FUNCTION switchboard_internal.setting_on(value text) IS 'whether a stored setting''s text reads as true. True, on, yes or 1, in any case and
+trimmed; anything else, and no value, is false. The one reading of a true/false setting:
+setting_bool reads the row and asks it; a statement that reads the row itself inlines it.';
 
 
 --
