@@ -70,9 +70,10 @@ export const MUTANTS = [
   { issue: 9, rule: 'size', file: 'core/cut_utf8.sql', tests: ['complete', 'claim/cuts_the_claimant_to_128_bytes_on_a_utf8_boundary.test.sql'],
     name: 'cut_utf8: a cut keeps one byte too few',
     find: 'v_end := max_bytes;', replace: 'v_end := max_bytes - 1;' },
-  { issue: 10, rule: 'state', migration: '000012', tests: ['schema'],
+  { issue: 10, rule: 'state', migration: '000022', tests: ['schema'],
     name: 'todos_row_ok: a failed todo may be ready with no retry scheduled',
-    find: 'ready_at is not distinct from next_retry_at', replace: '(ready_at is not distinct from next_retry_at or next_retry_at is null)' },
+    find: 't.ready_at is not distinct from t.next_retry_at',
+    replace: '(t.ready_at is not distinct from t.next_retry_at or t.next_retry_at is null)' },
 
   // Authorization of the agent path: the one definition (authorized_endpoint, verb_held) and each path's use of it.
   { rule: 'authorization', file: 'core/authorized_endpoint.sql', tests: ['verb_sets'],

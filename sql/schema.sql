@@ -4919,99 +4919,6 @@ summary 2048, artifact 512 bytes; a 32-byte token digest).';
 
 
 --
--- Name: todos_row_ok(text, text, timestamp with time zone, timestamp with time zone, timestamp with time zone, integer, integer, integer, integer, text, uuid, uuid, text, timestamp with time zone, text, text, text, text, bytea); Type: FUNCTION; Schema: switchboard_internal; Owner: -
---
-
-CREATE FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea) RETURNS boolean
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
-    AS $$
-declare
-  v_rule text;
-begin
-  if not (attempt >= 0 and max_attempts between 1 and 1000 and last_seq >= 0 and attempts_pruned between 0 and last_seq) then
-    v_rule := case when attempt < 0 then 'todos_attempt_nonnegative'
-                   when max_attempts not between 1 and 1000 then 'todos_max_attempts_range'
-                   when last_seq < 0 then 'todos_last_seq_nonnegative'
-                   else 'todos_attempts_pruned_range' end;
-  elsif state = 'claimed' then
-    -- A claimed todo has an owner and a lease, and nothing else says when it is ready.
-    if not (owner is not null and lease_expires_at is not null and ready_at is null and next_retry_at is null and last_seq > 0) then
-      v_rule := 'todos_claimed_has_lease';
-    end if;
-  elsif state = 'pending' then
-    -- A pending todo has neither owner nor lease, and a time from which it may be claimed.
-    if not (owner is null and lease_expires_at is null and ready_at is not null and next_retry_at is null) then
-      v_rule := 'todos_pending_is_free';
-    end if;
-  elsif state = 'failed' then
-    -- A failed todo either waits for its retry (ready then) or is a dead letter (never ready).
-    if not (owner is null and lease_expires_at is null and ready_at is not distinct from next_retry_at) then
-      v_rule := 'todos_failed_retry_or_dead';
-    end if;
-  elsif state in ('done', 'canceled') then
-    -- done and canceled are terminal: nothing is held, nothing is scheduled.
-    if not (owner is null and lease_expires_at is null and ready_at is null and next_retry_at is null) then
-      v_rule := 'todos_terminal_is_still';
-    end if;
-  else
-    v_rule := 'todos_state_known';
-  end if;
-
-  -- The head attempt (migration 000010), when the todo has one: the rules of an attempt row, and it is open exactly
-  -- while the todo is claimed (one open attempt per todo, none left open behind a todo that moved on).
-  if v_rule is null and head_claimer_kind is not null then
-    if not (last_seq >= 1
-            and case head_claimer_kind when 'endpoint' then head_endpoint_id is not null
-                                       when 'owner' then head_owner_id is not null else false end
-            and coalesce(octet_length(head_claimant) <= 128, true)
-            and coalesce(octet_length(lease_token_sha256) = 32, true)) then
-      return switchboard_internal.todo_attempts_row_ok(last_seq, head_claimer_kind, head_endpoint_id, head_owner_id,
-               head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256);
-    end if;
-    if head_ended_at is null then
-      if not (head_outcome is null and head_disposition is null and coalesce(octet_length(head_summary) <= 2048, true)
-              and coalesce(octet_length(head_artifact) <= 512, true)) then
-        return switchboard_internal.todo_attempts_row_ok(last_seq, head_claimer_kind, head_endpoint_id, head_owner_id,
-                 head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256);
-      end if;
-      if state <> 'claimed' then
-        v_rule := 'todos_head_open_while_claimed';
-      end if;
-    else
-      if not (coalesce(head_outcome || '/' || head_disposition in (
-                 'completed/done', 'failed/retry_scheduled', 'failed/dead_lettered', 'released/requeued',
-                 'lease_expired/requeued', 'reaped/requeued', 'reaped/dead_lettered', 'canceled/canceled',
-                 'revoked/dead_lettered'), false)
-              and (head_outcome not in ('lease_expired', 'reaped') or (head_summary is null and head_artifact is null))
-              and coalesce(octet_length(head_summary) <= 2048, true) and coalesce(octet_length(head_artifact) <= 512, true)) then
-        return switchboard_internal.todo_attempts_row_ok(last_seq, head_claimer_kind, head_endpoint_id, head_owner_id,
-                 head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256);
-      end if;
-      if state = 'claimed' then
-        v_rule := 'todos_head_open_while_claimed';
-      end if;
-    end if;
-  end if;
-  if v_rule is null then
-    return true;
-  end if;
-  raise exception 'new row for relation "todos" violates check constraint "%"', v_rule
-    using errcode = 'check_violation', schema = 'switchboard', table = 'todos', constraint = v_rule;
-end;
-$$;
-
-
---
--- Name: FUNCTION todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea); Type: COMMENT; Schema: switchboard_internal; Owner: -
---
-
-COMMENT ON FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea) IS 'Internal, the todos_row_rules check: true, or check_violation naming the rule broken (todos_state_known, todos_claimed_has_lease,
-todos_pending_is_free, todos_failed_retry_or_dead, todos_terminal_is_still, the counter ranges, todos_head_open_while_claimed, and an
-rules of an attempt for the head: todo_attempts_outcome_pair, todo_attempts_died_is_silent, the claimer, the size bounds). One function
-call per row is cheaper than PostgreSQL 15 re-parsing a dozen CHECK expressions for every statement.';
-
-
---
 -- Name: earlier_attempts; Type: TABLE; Schema: switchboard; Owner: -
 --
 
@@ -5090,8 +4997,7 @@ CREATE TABLE switchboard.todos (
     lease_token_sha256 bytea,
     a2a_wake_key text,
     team_id uuid,
-    scope_id uuid GENERATED ALWAYS AS (COALESCE(team_id, endpoint_id)) STORED,
-    CONSTRAINT todos_row_rules CHECK (switchboard_internal.todos_row_ok(state, owner, lease_expires_at, ready_at, next_retry_at, attempt, max_attempts, last_seq, attempts_pruned, head_claimer_kind, head_endpoint_id, head_owner_id, head_claimant, head_ended_at, head_outcome, head_disposition, head_summary, head_artifact, lease_token_sha256))
+    scope_id uuid GENERATED ALWAYS AS (COALESCE(team_id, endpoint_id)) STORED
 )
 WITH (fillfactor='80');
 
@@ -6003,8 +5909,13 @@ begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use hold_agent and end_attempt', outcome;
   end if;
-  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read.
-  if summary is not null or (result is not null and outcome = 'completed') then
+  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read. A result becomes the
+  -- summary only when attempt_summary_from_result is on (off by default): read here, in this expression's own
+  -- cached plan rather than through setting_bool's call, so the default pays no nested PL/pgSQL call.
+  if summary is not null
+     or (result is not null and outcome = 'completed'
+         and exists (select from switchboard.settings s
+                      where s.key = 'attempt_summary_from_result' and switchboard_internal.setting_on(s.value))) then
     select r.cut, r.truncated into v_cut, v_truncated from switchboard_internal.report_summary(outcome, result, summary) r;
   end if;
   -- complete and release never depend on the cap: done/done and requeued/pending.
@@ -6573,7 +6484,8 @@ begin
                                           x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                           x.updated_at)
             || jsonb_build_object('payload', x.payload, 'routing', x.routing, 'attempt_seq', x.last_seq,
-                                  'attempts_total', x.last_seq, 'notice', switchboard_internal.notice()),
+                                  'attempts_total', x.last_seq, 'notice', switchboard_internal.notice(),
+                                  'prior_attempts', '[]'::jsonb),
             x.last_seq, x.a2a_wake_key
        into v_doc, v_seq, v_wake;
   -- A todo filed over A2A tells its followers it was claimed; one filed over MCP (null) pays this test only.
@@ -6606,8 +6518,15 @@ begin
   end if;
   -- history}
 
-  return v_doc || jsonb_build_object('prior_attempts', v_prior)
-      || case when v_token is not null then jsonb_build_object('lease_token', v_token) else '{}'::jsonb end;
+  -- A first claim has no earlier attempt and most claims no fence: the document from the RETURNING is the answer as
+  -- it is (its prior_attempts already []), not copied by two concatenations.
+  if v_seq > 1 then
+    v_doc := v_doc || jsonb_build_object('prior_attempts', v_prior);
+  end if;
+  if v_token is not null then
+    v_doc := v_doc || jsonb_build_object('lease_token', v_token);
+  end if;
+  return v_doc;
 end;
 $$;
 
@@ -7262,7 +7181,7 @@ declare
   v text;
 begin
   select s.value into v from switchboard.settings s where s.key = setting_key;
-  return coalesce(lower(trim(v)) in ('true', 'on', 'yes', '1'), false);
+  return switchboard_internal.setting_on(v);
 end;
 $$;
 
@@ -7295,6 +7214,26 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.setting_int(setting_key text, fallback integer, min_value integer, max_value integer) IS 'a whole-number setting read now, or its fallback when missing, malformed or out of
 range. The range is min_value..max_value.';
+
+
+--
+-- Name: setting_on(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.setting_on(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select coalesce(lower(trim(setting_on.value)) in ('true', 'on', 'yes', '1'), false)
+$$;
+
+
+--
+-- Name: FUNCTION setting_on(value text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.setting_on(value text) IS 'whether a stored setting''s text reads as true. True, on, yes or 1, in any case and
+trimmed; anything else, and no value, is false. The one reading of a true/false setting:
+setting_bool reads the row and asks it; a statement that reads the row itself inlines it.';
 
 
 --
@@ -7636,6 +7575,100 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detail boolean) IS 'the todo document of a row (todo_doc, its one definition). detail adds payload and
 routing (claims, get_todo).';
+
+
+--
+-- Name: todos_row_ok(switchboard.todos); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.todos_row_ok(t switchboard.todos) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    AS $$
+declare
+  v_rule text;
+begin
+  if not (t.attempt >= 0 and t.max_attempts between 1 and 1000 and t.last_seq >= 0 and t.attempts_pruned between 0 and t.last_seq) then
+    v_rule := case when t.attempt < 0 then 'todos_attempt_nonnegative'
+                   when t.max_attempts not between 1 and 1000 then 'todos_max_attempts_range'
+                   when t.last_seq < 0 then 'todos_last_seq_nonnegative'
+                   else 'todos_attempts_pruned_range' end;
+  elsif t.state = 'claimed' then
+    -- A claimed todo has an owner and a lease, and nothing else says when it is ready.
+    if not (t.owner is not null and t.lease_expires_at is not null and t.ready_at is null and t.next_retry_at is null and t.last_seq > 0) then
+      v_rule := 'todos_claimed_has_lease';
+    end if;
+  elsif t.state = 'pending' then
+    -- A pending todo has neither owner nor lease, and a time from which it may be claimed.
+    if not (t.owner is null and t.lease_expires_at is null and t.ready_at is not null and t.next_retry_at is null) then
+      v_rule := 'todos_pending_is_free';
+    end if;
+  elsif t.state = 'failed' then
+    -- A failed todo either waits for its retry (ready then) or is a dead letter (never ready).
+    if not (t.owner is null and t.lease_expires_at is null and t.ready_at is not distinct from t.next_retry_at) then
+      v_rule := 'todos_failed_retry_or_dead';
+    end if;
+  elsif t.state in ('done', 'canceled') then
+    -- done and canceled are terminal: nothing is held, nothing is scheduled.
+    if not (t.owner is null and t.lease_expires_at is null and t.ready_at is null and t.next_retry_at is null) then
+      v_rule := 'todos_terminal_is_still';
+    end if;
+  else
+    v_rule := 'todos_state_known';
+  end if;
+
+  -- The head attempt (migration 000010), when the todo has one: the rules of an attempt row, and it is open exactly
+  -- while the todo is claimed (one open attempt per todo, none left open behind a todo that moved on).
+  if v_rule is null and t.head_claimer_kind is not null then
+    if not (t.last_seq >= 1
+            and case t.head_claimer_kind when 'endpoint' then t.head_endpoint_id is not null
+                                       when 'owner' then t.head_owner_id is not null else false end
+            and coalesce(octet_length(t.head_claimant) <= 128, true)
+            and coalesce(octet_length(t.lease_token_sha256) = 32, true)) then
+      return switchboard_internal.todo_attempts_row_ok(t.last_seq, t.head_claimer_kind, t.head_endpoint_id, t.head_owner_id,
+               t.head_claimant, t.head_ended_at, t.head_outcome, t.head_disposition, t.head_summary, t.head_artifact, t.lease_token_sha256);
+    end if;
+    if t.head_ended_at is null then
+      if not (t.head_outcome is null and t.head_disposition is null and coalesce(octet_length(t.head_summary) <= 2048, true)
+              and coalesce(octet_length(t.head_artifact) <= 512, true)) then
+        return switchboard_internal.todo_attempts_row_ok(t.last_seq, t.head_claimer_kind, t.head_endpoint_id, t.head_owner_id,
+                 t.head_claimant, t.head_ended_at, t.head_outcome, t.head_disposition, t.head_summary, t.head_artifact, t.lease_token_sha256);
+      end if;
+      if t.state <> 'claimed' then
+        v_rule := 'todos_head_open_while_claimed';
+      end if;
+    else
+      if not (coalesce(t.head_outcome || '/' || t.head_disposition in (
+                 'completed/done', 'failed/retry_scheduled', 'failed/dead_lettered', 'released/requeued',
+                 'lease_expired/requeued', 'reaped/requeued', 'reaped/dead_lettered', 'canceled/canceled',
+                 'revoked/dead_lettered'), false)
+              and (t.head_outcome not in ('lease_expired', 'reaped') or (t.head_summary is null and t.head_artifact is null))
+              and coalesce(octet_length(t.head_summary) <= 2048, true) and coalesce(octet_length(t.head_artifact) <= 512, true)) then
+        return switchboard_internal.todo_attempts_row_ok(t.last_seq, t.head_claimer_kind, t.head_endpoint_id, t.head_owner_id,
+                 t.head_claimant, t.head_ended_at, t.head_outcome, t.head_disposition, t.head_summary, t.head_artifact, t.lease_token_sha256);
+      end if;
+      if t.state = 'claimed' then
+        v_rule := 'todos_head_open_while_claimed';
+      end if;
+    end if;
+  end if;
+  if v_rule is null then
+    return true;
+  end if;
+  raise exception 'new row for relation "todos" violates check constraint "%"', v_rule
+    using errcode = 'check_violation', schema = 'switchboard', table = 'todos', constraint = v_rule;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION todos_row_ok(t switchboard.todos); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.todos_row_ok(t switchboard.todos) IS 'Internal, the todos_row_rules check, given the whole new row: true, or check_violation naming the rule broken
+(todos_state_known, todos_claimed_has_lease, todos_pending_is_free, todos_failed_retry_or_dead, todos_terminal_is_still,
+the counter ranges, todos_head_open_while_claimed, and the rules of an attempt for the head: todo_attempts_outcome_pair,
+todo_attempts_died_is_silent, the claimer, the size bounds). One function call per row, with one whole-row argument:
+PostgreSQL 15 reads a CHECK''s expression back from its text for every statement.';
 
 
 --
@@ -8356,6 +8389,14 @@ ALTER TABLE ONLY switchboard.teams
 
 ALTER TABLE ONLY switchboard.todos
     ADD CONSTRAINT todos_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: todos todos_row_rules; Type: CHECK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE switchboard.todos
+    ADD CONSTRAINT todos_row_rules CHECK (switchboard_internal.todos_row_ok(todos.*));
 
 
 --
@@ -9646,13 +9687,6 @@ REVOKE ALL ON FUNCTION switchboard_internal.todo_attempts_row_ok(seq integer, cl
 
 
 --
--- Name: FUNCTION todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea); Type: ACL; Schema: switchboard_internal; Owner: -
---
-
-REVOKE ALL ON FUNCTION switchboard_internal.todos_row_ok(state text, owner text, lease_expires_at timestamp with time zone, ready_at timestamp with time zone, next_retry_at timestamp with time zone, attempt integer, max_attempts integer, last_seq integer, attempts_pruned integer, head_claimer_kind text, head_endpoint_id uuid, head_owner_id uuid, head_claimant text, head_ended_at timestamp with time zone, head_outcome text, head_disposition text, head_summary text, head_artifact text, lease_token_sha256 bytea) FROM PUBLIC;
-
-
---
 -- Name: TABLE earlier_attempts; Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -10052,6 +10086,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.setting_int(setting_key text, fallba
 
 
 --
+-- Name: FUNCTION setting_on(value text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.setting_on(value text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION shard_handle_slot(handle text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -10133,6 +10174,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.todo_doc(id uuid, queue text, title 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detail boolean) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION todos_row_ok(t switchboard.todos); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.todos_row_ok(t switchboard.todos) FROM PUBLIC;
 
 
 --

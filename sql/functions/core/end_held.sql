@@ -44,8 +44,13 @@ begin
   if outcome not in ('completed', 'released') then
     raise exception 'switchboard_internal.end_held: outcome % depends on the row; use hold_agent and end_attempt', outcome;
   end if;
-  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read.
-  if summary is not null or (result is not null and outcome = 'completed') then
+  -- Most reports carry no summary (and a release no result): nothing to cut, no setting to read. A result becomes the
+  -- summary only when attempt_summary_from_result is on (off by default): read here, in this expression's own
+  -- cached plan rather than through setting_bool's call, so the default pays no nested PL/pgSQL call.
+  if summary is not null
+     or (result is not null and outcome = 'completed'
+         and exists (select from switchboard.settings s
+                      where s.key = 'attempt_summary_from_result' and switchboard_internal.setting_on(s.value))) then
     select r.cut, r.truncated into v_cut, v_truncated from switchboard_internal.report_summary(outcome, result, summary) r;
   end if;
   -- complete and release never depend on the cap: done/done and requeued/pending.

@@ -105,7 +105,8 @@ begin
                                           x.owner, x.lease_expires_at, x.run_at, x.next_retry_at, x.created_at,
                                           x.updated_at)
             || jsonb_build_object('payload', x.payload, 'routing', x.routing, 'attempt_seq', x.last_seq,
-                                  'attempts_total', x.last_seq, 'notice', switchboard_internal.notice()),
+                                  'attempts_total', x.last_seq, 'notice', switchboard_internal.notice(),
+                                  'prior_attempts', '[]'::jsonb),
             x.last_seq, x.a2a_wake_key
        into v_doc, v_seq, v_wake;
   -- A todo filed over A2A tells its followers it was claimed; one filed over MCP (null) pays this test only.
@@ -138,7 +139,14 @@ begin
   end if;
   -- history}
 
-  return v_doc || jsonb_build_object('prior_attempts', v_prior)
-      || case when v_token is not null then jsonb_build_object('lease_token', v_token) else '{}'::jsonb end;
+  -- A first claim has no earlier attempt and most claims no fence: the document from the RETURNING is the answer as
+  -- it is (its prior_attempts already []), not copied by two concatenations.
+  if v_seq > 1 then
+    v_doc := v_doc || jsonb_build_object('prior_attempts', v_prior);
+  end if;
+  if v_token is not null then
+    v_doc := v_doc || jsonb_build_object('lease_token', v_token);
+  end if;
+  return v_doc;
 end;
 $$;

@@ -11,6 +11,6 @@ declare
   v text;
 begin
   select s.value into v from switchboard.settings s where s.key = setting_key;
-  return coalesce(lower(trim(v)) in ('true', 'on', 'yes', '1'), false);
+  return switchboard_internal.setting_on(v);
 end;
 $$;
