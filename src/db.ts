@@ -31,9 +31,23 @@ export interface PoolOptions {
   applicationName?: string;
 }
 
+/** The URL each pool of createPool was opened on: the doorbell opens its own LISTEN connection there. */
+const poolUrls = new WeakMap<Sql, string>();
+
+/** The URL `sql` was opened on by createPool (postgresJsUrl applied), or undefined for a pool made elsewhere. */
+export function urlOfPool(sql: Sql): string | undefined {
+  return poolUrls.get(sql);
+}
+
+/**
+ * A postgres.js pool. postgres.js discards a connection on its first error (a terminated backend, a reset socket) and
+ * opens a new one on the next call, so a pool outlives a restart of its database; a multi-host URL reaches the primary
+ * (postgresJsUrl).
+ */
 export function createPool(url: string, opts: PoolOptions = {}): Sql {
   const role = opts.role === undefined ? SERVER_ROLE : opts.role;
-  return postgres(url, {
+  const target = postgresJsUrl(url);
+  const pool = postgres(target, {
     max: opts.max ?? 10,
     onnotice: () => {},
     // A refused or dead database answers within connect_timeout instead of queueing callers for 30 s.
@@ -45,6 +59,8 @@ export function createPool(url: string, opts: PoolOptions = {}): Sql {
       idle_in_transaction_session_timeout: 60_000,
     },
   });
+  poolUrls.set(pool, target);
+  return pool;
 }
 
 /**
@@ -53,7 +69,7 @@ export function createPool(url: string, opts: PoolOptions = {}): Sql {
  * own grants, for a deployment that granted the surface roles to it directly (README, "Roles").
  */
 export async function roleFor(url: string, role: string): Promise<string | null> {
-  const probe = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  const probe = postgres(postgresJsUrl(url), { max: 1, onnotice: () => {}, connect_timeout: 5 });
   try {
     const [r] = await probe<{ member: boolean }[]>`
       select coalesce(pg_has_role(current_user, ${role}, 'MEMBER'), false) as member
