@@ -190,7 +190,7 @@ class Bell implements Doorbell {
       // wait for ever (bounded here too, for the shards' connections).
       this.unlisten = async () => {
         await listener?.end({ timeout: 1 }).catch(() => {});
-        await Promise.race([sub.unlisten().catch(() => {}), sleep(2_000)]);
+        await sub.unlisten().catch(() => {});
       };
     } catch (e) {
       await listener?.end({ timeout: 1 }).catch(() => {});
@@ -227,6 +227,13 @@ class Bell implements Doorbell {
     while (!this.isClosed) {
       try {
         await this.subscribe();
+        if (this.isClosed) {
+          // Closed while reconnecting: nobody will unlisten this one.
+          const leftover = this.unlisten as (() => Promise<void>) | null;
+          this.unlisten = null;
+          await leftover?.();
+          return;
+        }
         this.missed = 0;
         this.liveHeard = true;
         this.isListening = true;

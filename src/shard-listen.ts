@@ -42,8 +42,9 @@ export async function listenEverywhere(
   }));
   return {
     async unlisten() {
-      await main.unlisten();
       await Promise.allSettled(clients.map((c) => c.end({ timeout: 2 })));
+      // A listener of the caller's is the caller's to end (an UNLISTEN on one that has lost its database would hang).
+      if (!listener) await main.unlisten();
     },
   };
 }
