@@ -14,6 +14,12 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { migrateDatabase } from '../dist/migrate.js';
 
+// `npm run chaos -- --failover`: the pg_auto_failover run instead (chaos/failover.mjs; it exits the process itself).
+if (process.argv.includes('--failover')) {
+  await import('./failover.mjs');
+  await new Promise(() => {});
+}
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 const TODOS = Number(env.CHAOS_TODOS ?? 1000);

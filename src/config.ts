@@ -1,5 +1,6 @@
 // Every process's configuration from the environment (server, worker, CLI), read once and validated by one zod schema.
 // Each setting's description is its line in docs/settings.md (`npm run docs`); a bad value names its variable.
+import { parseDatabaseUrl, urlForHost } from './db.js';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -39,9 +40,24 @@ const url = (schemes: RegExp, what: string) =>
 const HTTP = /^https?:\/\/\S+$/;
 
 const schema = z.object({
-  DATABASE_URL: url(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .refine((v) => {
+      // libpq's multi-host form (postgres://h1:p1,h2:p2/db?target_session_attrs=primary) included: every host valid.
+      const p = parseDatabaseUrl(v);
+      return p !== null && p.hosts.every((h) => h.host !== '' && URL.canParse(urlForHost(p, h)));
+    }, 'must be a valid URL')
+    .refine((v) => {
+      const a = parseDatabaseUrl(v)?.params.get('target_session_attrs');
+      return a === null || a === undefined || ['any', 'read-write', 'primary'].includes(a);
+    }, 'target_session_attrs must be primary, read-write or any (Switchboard writes)')
     .optional()
-    .describe('`postgres://` URL; required by every command except `start` (which then embeds Postgres) and `mcp`'),
+    .describe(
+      '`postgres://` URL, or libpq\'s multi-host form `postgres://h1:p1,h2:p2/db?target_session_attrs=primary` (every ' +
+        'component then reaches the primary and follows a failover); required by every command except `start` (which ' +
+        'then embeds Postgres) and `mcp`',
+    ),
   SWITCHBOARD_HOST: z.string().min(1).default('127.0.0.1').describe('interface `serve`/`start` listen on (`--host`)'),
   SWITCHBOARD_PORT: port(7400).describe(
     'their port (`--port`; 0 picks a free one); when it is taken they stop at once with one line naming it',

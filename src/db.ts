@@ -1,4 +1,5 @@
 // The connection pools (postgres.js) of every surface, each running as the database role of its surface.
+import pg from 'pg';
 import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
@@ -30,9 +31,23 @@ export interface PoolOptions {
   applicationName?: string;
 }
 
+/** The URL each pool of createPool was opened on: the doorbell opens its own LISTEN connection there. */
+const poolUrls = new WeakMap<Sql, string>();
+
+/** The URL `sql` was opened on by createPool (postgresJsUrl applied), or undefined for a pool made elsewhere. */
+export function urlOfPool(sql: Sql): string | undefined {
+  return poolUrls.get(sql);
+}
+
+/**
+ * A postgres.js pool. postgres.js discards a connection on its first error (a terminated backend, a reset socket) and
+ * opens a new one on the next call, so a pool outlives a restart of its database; a multi-host URL reaches the primary
+ * (postgresJsUrl).
+ */
 export function createPool(url: string, opts: PoolOptions = {}): Sql {
   const role = opts.role === undefined ? SERVER_ROLE : opts.role;
-  return postgres(url, {
+  const target = postgresJsUrl(url);
+  const pool = postgres(target, {
     max: opts.max ?? 10,
     onnotice: () => {},
     // A refused or dead database answers within connect_timeout instead of queueing callers for 30 s.
@@ -44,6 +59,8 @@ export function createPool(url: string, opts: PoolOptions = {}): Sql {
       idle_in_transaction_session_timeout: 60_000,
     },
   });
+  poolUrls.set(pool, target);
+  return pool;
 }
 
 /**
@@ -52,7 +69,7 @@ export function createPool(url: string, opts: PoolOptions = {}): Sql {
  * own grants, for a deployment that granted the surface roles to it directly (README, "Roles").
  */
 export async function roleFor(url: string, role: string): Promise<string | null> {
-  const probe = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  const probe = postgres(postgresJsUrl(url), { max: 1, onnotice: () => {}, connect_timeout: 5 });
   try {
     const [r] = await probe<{ member: boolean }[]>`
       select coalesce(pg_has_role(current_user, ${role}, 'MEMBER'), false) as member
@@ -96,4 +113,128 @@ export async function assertNotAdmin(sql: Sql): Promise<void> {
         'worker), instead of switchboard_worker with the surface roles directly (docs/security.md).',
     );
   }
+}
+
+/** One host of a (possibly multi-host) postgres:// URL. */
+export interface UrlHost {
+  host: string;
+  port: string;
+}
+
+/** A postgres:// URL split where libpq splits it: `postgres://[userinfo@]h1[:p1],h2[:p2]/db?params`. */
+export interface ParsedUrl {
+  scheme: string;
+  userinfo: string | null;
+  hosts: UrlHost[];
+  /** The path and query after the host list, verbatim ('' or '/db?…'). */
+  rest: string;
+  params: URLSearchParams;
+}
+
+const URL_SHAPE = /^(postgres(?:ql)?):\/\/(?:([^@/?#]*)@)?([^/?#]*)(.*)$/;
+
+/** Splits a postgres:// URL, multi-host included (libpq's form); null when it is not one. */
+export function parseDatabaseUrl(url: string): ParsedUrl | null {
+  const m = URL_SHAPE.exec(url);
+  if (!m) return null;
+  const [, scheme, userinfo, hostlist, rest] = m;
+  const hosts: UrlHost[] = [];
+  for (const part of hostlist.split(',')) {
+    const h = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(part);
+    if (!h) return null;
+    hosts.push({ host: h[1], port: h[2] ?? '' });
+  }
+  const q = rest.indexOf('?');
+  return { scheme, userinfo: userinfo ?? null, hosts, rest, params: new URLSearchParams(q >= 0 ? rest.slice(q + 1) : '') };
+}
+
+/** The URL of one host of a parsed URL (userinfo, database and parameters kept). */
+export function urlForHost(p: ParsedUrl, h: UrlHost): string {
+  return `${p.scheme}://${p.userinfo !== null ? `${p.userinfo}@` : ''}${h.host}${h.port ? `:${h.port}` : ''}${p.rest}`;
+}
+
+/**
+ * The URL postgres.js is given. For a multi-host URL, target_session_attrs `read-write` (or none) becomes `primary`:
+ * postgres.js 3.4.9 decides read-write from default_transaction_read_only alone, which a hot standby reports `off`, so
+ * it would settle on a standby; `primary` checks in_hot_standby (pg_is_in_recovery()), which is what libpq's read-write
+ * amounts to for Switchboard (a primary whose default_transaction_read_only is on could not serve it either).
+ */
+export function postgresJsUrl(url: string): string {
+  const p = parseDatabaseUrl(url);
+  if (!p || p.hosts.length < 2) return url;
+  const attrs = p.params.get('target_session_attrs');
+  if (attrs !== null && attrs !== 'read-write' && attrs !== 'any') return url;
+  p.params.set('target_session_attrs', 'primary');
+  const q = p.rest.indexOf('?');
+  return urlForHost({ ...p, rest: `${q >= 0 ? p.rest.slice(0, q) : p.rest}?${p.params.toString()}` }, { host: p.hosts.map((h) => (h.port ? `${h.host}:${h.port}` : h.host)).join(','), port: '' });
+}
+
+/** Thrown when no host of a multi-host URL is a primary now: 25006 maps to `unavailable` (errors.ts). */
+export class NoPrimaryError extends Error {
+  readonly code = '25006';
+  constructor(hosts: UrlHost[]) {
+    super(`no primary among ${hosts.map((h) => `${h.host}:${h.port || 5432}`).join(', ')} (all unreachable or in recovery)`);
+  }
+}
+
+/** The single-host URL of the first host that answers and is not in recovery (each probed with node-postgres). */
+export async function resolvePrimaryUrl(url: string): Promise<string> {
+  const p = parseDatabaseUrl(url);
+  if (!p || p.hosts.length < 2) return url;
+  for (const h of p.hosts) {
+    const one = urlForHost(p, h);
+    const probe = new pg.Client({ connectionString: one, connectionTimeoutMillis: 5000 });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      const r = await probe.query<{ standby: boolean }>('select pg_catalog.pg_is_in_recovery() as standby');
+      if (!r.rows[0].standby) return one;
+    } catch {
+      // unreachable: try the next host
+    } finally {
+      await probe.end().catch(() => {});
+    }
+  }
+  throw new NoPrimaryError(p.hosts);
+}
+
+export interface PgPoolOptions {
+  max: number;
+  role: string | null;
+  applicationName: string;
+}
+
+/**
+ * A node-postgres Pool (for graphile-worker's `pgPool` option) that survives the database going away and reaches the
+ * primary of a multi-host URL. node-postgres takes one host only, so the pool gets a Client class of its own (pg-pool's
+ * documented `Client` option) whose connect() first resolves the primary (resolvePrimaryUrl) and then connects there:
+ * every new connection follows a failover. 'error' handlers on the pool and on every client log and let pg discard
+ * the broken connection instead of an unhandled 'error' ending the process.
+ */
+export function primaryPgPool(url: string, opts: PgPoolOptions, onError: (err: Error) => void): pg.Pool {
+  const multi = (parseDatabaseUrl(url)?.hosts.length ?? 1) > 1;
+  const extra = { application_name: opts.applicationName, ...(opts.role ? { options: `-c role=${opts.role}` } : {}) };
+  class PrimaryClient extends pg.Client {
+    override connect(): Promise<pg.Client>;
+    override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
+    override connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
+      const done = (async () => {
+        if (multi) {
+          const target = parseDatabaseUrl(await resolvePrimaryUrl(url))!.hosts[0];
+          this.host = target.host.replace(/^\[(.*)\]$/, '$1');
+          this.port = Number(target.port || 5432);
+        }
+        await super.connect();
+        return this as pg.Client;
+      })();
+      if (!callback) return done;
+      const cb = callback as (err: Error | null, c?: pg.Client) => void;
+      done.then((c) => cb(null, c), (e: Error) => cb(e));
+    }
+  }
+  const first = multi ? urlForHost(parseDatabaseUrl(url)!, parseDatabaseUrl(url)!.hosts[0]) : url;
+  const pool = new pg.Pool({ connectionString: first, max: opts.max, connectionTimeoutMillis: 10_000, Client: PrimaryClient, ...extra });
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
 }

@@ -15,7 +15,8 @@
 // everyone claims once (the only claims not caused by a ring).
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type postgres from 'postgres';
+import postgres from 'postgres';
+import { urlOfPool } from './db.js';
 import { toCallerError } from './errors.js';
 import { listenEverywhere } from './shard-listen.js';
 import { type SignalOptions, type Signals, signalsFor } from './signals.js';
@@ -52,6 +53,14 @@ export interface Doorbell {
   readonly closed: boolean;
   /** Stops listening and ends every wait (call it before draining a server, so long polls answer promptly). */
   close(): Promise<void>;
+  /** False while the LISTEN connection is lost (it is being reconnected): /healthz answers 503. */
+  readonly listening: boolean;
+}
+
+/** Anything that logs (the process's pino logger). */
+interface BellLog {
+  info(o: object, msg: string): void;
+  warn(o: object, msg: string): void;
 }
 
 /** Too many long polls of one credential at once (SWITCHBOARD_MAX_WAITERS): the caller-facing `throttled` (SB429). */
@@ -67,6 +76,8 @@ export class ThrottledError extends Error {
 
 const ANY = '*';
 const PING_MS = 10_000;
+/** How often a bell with a LISTEN connection of its own checks that it still hears itself (waiters or not). */
+const LIVENESS_MS = 2_000;
 /** A waiter's key: its endpoint's tag and its queue's tag, or ANY for all the endpoint's queues. */
 const key = (endpointTag: string, queueTag: string) => `${endpointTag}.${queueTag}`;
 
@@ -83,11 +94,25 @@ class Bell implements Doorbell {
   private pingTimer: NodeJS.Timeout | null = null;
   private heard = true;
   readonly counts = { rings: 0, refused: 0 };
+  /** The LISTEN connection of its own (when the pool's URL is known), replaced when it stops hearing. */
+  private listener: postgres.Sql | null = null;
+  private liveTimer: NodeJS.Timeout | null = null;
+  private liveNonce = '';
+  private liveHeard = true;
+  private missed = 0;
+  private isListening = true;
+  private reconnecting: Promise<void> | null = null;
 
   constructor(
     private readonly signals: Signals,
     private readonly onClose: () => void,
+    private readonly url?: string,
+    private readonly log?: BellLog,
   ) {}
+
+  get listening(): boolean {
+    return this.isListening && !this.isClosed;
+  }
 
   /** Runs only while someone waits: is the LISTEN connection still hearing us? */
   private pinging(): void {
@@ -134,18 +159,92 @@ class Bell implements Doorbell {
 
   async start(sql: postgres.Sql): Promise<void> {
     this.sql = sql;
-    // On a sharded cluster's proxy, on every shard too (src/shard-listen.ts): transitions ring on their shard.
-    const sub = await listenEverywhere(
-      sql,
-      DOORBELL_CHANNEL,
-      (payload) => this.ring(payload),
-      // Called after every LISTEN: after a reconnect, rings sent while it was down are lost, so everyone claims once.
-      () => {
-        if (this.listened) this.wakeAll();
-        this.listened = true;
-      },
-    );
-    this.unlisten = sub.unlisten;
+    await this.subscribe();
+    if (this.url) {
+      this.liveTimer = setInterval(() => this.checkLiveness(), LIVENESS_MS);
+      this.liveTimer.unref();
+    }
+  }
+
+  /** LISTENs (on a connection of its own when the URL is known, so a deaf one can be thrown away and replaced). */
+  private async subscribe(): Promise<void> {
+    const sql = this.sql!;
+    const listener = this.url
+      ? postgres(this.url, { max: 1, onnotice: () => {}, connect_timeout: 5, connection: { application_name: 'switchboard-listen' } })
+      : undefined;
+    try {
+      // On a sharded cluster's proxy, on every shard too (src/shard-listen.ts): transitions ring on their shard.
+      const sub = await listenEverywhere(
+        sql,
+        DOORBELL_CHANNEL,
+        (payload) => this.ring(payload),
+        // Called after every LISTEN: after a reconnect, rings sent while it was down are lost, so everyone claims once.
+        () => {
+          if (this.listened) this.wakeAll();
+          this.listened = true;
+        },
+        listener,
+      );
+      this.listener = listener ?? null;
+      // Ending our own LISTEN connection first: an UNLISTEN on a connection that can no longer reach the database would
+      // wait for ever (bounded here too, for the shards' connections).
+      this.unlisten = async () => {
+        await listener?.end({ timeout: 1 }).catch(() => {});
+        await sub.unlisten().catch(() => {});
+      };
+    } catch (e) {
+      await listener?.end({ timeout: 1 }).catch(() => {});
+      throw e;
+    }
+  }
+
+  /**
+   * Every LIVENESS_MS: NOTIFYs a fresh nonce through the pool; two in a row not heard back (or not sent: the database is
+   * gone) mean the LISTEN connection is deaf (dropped, or re-LISTEN refused on a standby): it is replaced, with backoff.
+   */
+  private checkLiveness(): void {
+    if (this.isClosed || this.reconnecting) return;
+    if (!this.liveHeard) this.missed++;
+    else this.missed = 0;
+    if (this.missed >= 2) {
+      this.reconnecting = this.reconnect().finally(() => {
+        this.reconnecting = null;
+      });
+      return;
+    }
+    this.liveHeard = false;
+    this.liveNonce = randomBytes(12).toString('hex');
+    this.sql?.notify(DOORBELL_CHANNEL, `p.${this.liveNonce}`).catch(() => {});
+  }
+
+  private async reconnect(): Promise<void> {
+    this.isListening = false;
+    this.log?.warn({ channel: DOORBELL_CHANNEL }, 'doorbell: LISTEN lost; reconnecting');
+    const old = this.unlisten;
+    this.unlisten = null;
+    await old?.().catch(() => {});
+    let backoffMs = 250;
+    while (!this.isClosed) {
+      try {
+        await this.subscribe();
+        if (this.isClosed) {
+          // Closed while reconnecting: nobody will unlisten this one.
+          const leftover = this.unlisten as (() => Promise<void>) | null;
+          this.unlisten = null;
+          await leftover?.();
+          return;
+        }
+        this.missed = 0;
+        this.liveHeard = true;
+        this.isListening = true;
+        this.log?.info({ channel: DOORBELL_CHANNEL }, 'doorbell: listening again');
+        this.wakeAll(); // rings sent while deaf are lost: everyone claims once
+        return;
+      } catch {
+        await sleep(backoffMs);
+        backoffMs = Math.min(backoffMs * 2, 5_000);
+      }
+    }
   }
 
   private wake(k: string): void {
@@ -162,6 +261,7 @@ class Bell implements Doorbell {
   private ring(payload: string): void {
     if (payload.startsWith('p.')) {
       if (this.pingNonce !== '' && payload === `p.${this.pingNonce}`) this.heard = true;
+      if (this.liveNonce !== '' && payload === `p.${this.liveNonce}`) this.liveHeard = true;
       return;
     }
     const body = this.signals.open(DOORBELL_CHANNEL, payload);
@@ -232,6 +332,7 @@ class Bell implements Doorbell {
     const unlisten = this.unlisten;
     this.unlisten = null;
     this.isClosed = true;
+    if (this.liveTimer) clearInterval(this.liveTimer);
     this.pinging();
     this.onClose();
     for (const set of this.waiters.values()) for (const wake of set) wake();
@@ -247,11 +348,11 @@ const bells = new WeakMap<postgres.Sql, Promise<Doorbell>>();
  * LISTENs (postgres.js keeps one dedicated connection per pool for all its LISTENs and re-listens after a reconnect),
  * later calls share it. One pool per process means one LISTEN connection per process, however many clients wait.
  */
-export function doorbellFor(sql: postgres.Sql, opts: SignalOptions = {}): Promise<Doorbell> {
+export function doorbellFor(sql: postgres.Sql, opts: SignalOptions & { log?: BellLog } = {}): Promise<Doorbell> {
   let bell = bells.get(sql);
   if (!bell) {
     bell = (async () => {
-      const b = new Bell(await signalsFor(sql, opts), () => bells.delete(sql));
+      const b = new Bell(await signalsFor(sql, opts), () => bells.delete(sql), urlOfPool(sql), opts.log ?? defaultLog);
       await b.start(sql);
       return b;
     })();
@@ -368,6 +469,26 @@ async function claimOrWaitForUnit<D>(
     }
     if (doorbell.closed) throw err;
     return null;
+  }
+}
+
+/** A bell's state changes go to stderr as one JSON line each when no logger was given. */
+const defaultLog: BellLog = {
+  info: (o, msg) => process.stderr.write(`${JSON.stringify({ level: 30, ...o, msg })}\n`),
+  warn: (o, msg) => process.stderr.write(`${JSON.stringify({ level: 40, ...o, msg })}\n`),
+};
+
+/**
+ * The LISTEN state of a pool's doorbell: 'none' when it has none (nobody has long-polled yet), else whether it hears.
+ * For /healthz and /metrics.
+ */
+export async function listenState(sql: postgres.Sql): Promise<'none' | 'listening' | 'down'> {
+  const bell = bells.get(sql);
+  if (!bell) return 'none';
+  try {
+    return (await bell).listening ? 'listening' : 'down';
+  } catch {
+    return 'down';
   }
 }
 

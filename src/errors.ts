@@ -2,8 +2,11 @@
 
 import { CONTRACT } from './contract.gen.js';
 
-/** A ledger error kind (switchboard.contract()'s errors), or internal. */
-export type ErrorKind = (typeof CONTRACT.errors)[number]['kind'] | 'internal';
+/**
+ * A ledger error kind (switchboard.contract()'s errors), `unavailable` (the database could not answer now: retry
+ * shortly) or internal.
+ */
+export type ErrorKind = (typeof CONTRACT.errors)[number]['kind'] | 'unavailable' | 'internal';
 
 export interface CallerError {
   kind: ErrorKind;
@@ -59,12 +62,14 @@ const BAD_INPUT: Record<string, string> = {
   '22001': 'a value is too long',
 };
 
-// The database was unreachable, restarting, overloaded or too slow (statement_timeout): the caller did nothing
-// wrong and the same call can be retried. Still `internal` (the caller cannot fix it), but it says so.
+// The database was unreachable, restarting, failing over, overloaded or too slow (statement_timeout): the caller did
+// nothing wrong and the same call can be retried: `unavailable`. 25006 (read-only transaction) is a session that
+// landed on a standby, or on a primary being demoted; the 57P0x family an administrator's or a failover's shutdown.
 const UNAVAILABLE = new Set([
-  '57014', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006', '40001', '40P01', '55P03',
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
+  '57014', '57P01', '57P02', '57P03', '57P04', '57P05', '53300', '08000', '08001', '08003', '08004', '08006', '08P01',
+  '40001', '40P01', '55P03', '25006',
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
 ]);
 
 const BAD_INPUT_HINT = "Check each argument's type and format against the tool's input schema; nothing was changed.";
@@ -101,8 +106,8 @@ export function toCallerError(err: unknown): CallerError {
   }
   if (code && UNAVAILABLE.has(code)) {
     return {
-      kind: 'internal',
-      message: 'internal: the database is unavailable or busy; retry shortly',
+      kind: 'unavailable',
+      message: 'unavailable: the database is unavailable or busy; retry shortly',
       hint: 'Retry in a few seconds. If the first call did land, a retried complete, fail or release answers conflict.',
     };
   }

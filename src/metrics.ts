@@ -25,12 +25,27 @@ export interface DoorStats {
   throttled: Record<string, number>;
   /** NOTIFYs on Switchboard's channels the server did not take as its signals, by why: forged, stale, replayed. */
   signalsRefused?: () => Record<string, number>;
+  /** The server pool's database (1 writable primary, 0 not) and its doorbell's LISTEN (1 hearing or not started, 0 down). */
+  health?: () => Promise<{ writable: number; listening: number }>;
 }
 
 export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats): Promise<Registry> {
   const doc = await ledger.metrics(sql);
   const rows = (key: string) => (doc[key] as Sample[] | undefined) ?? [];
   const registry = new Registry();
+  if (door?.health) {
+    const h = await door.health();
+    new Gauge({
+      name: 'switchboard_database_writable',
+      help: "1 when the server's pool reaches a writable primary, 0 when it does not (down, failing over, a standby).",
+      registers: [registry],
+    }).set(h.writable);
+    new Gauge({
+      name: 'switchboard_doorbell_listening',
+      help: "1 when the server's LISTEN connection hears (or no long poll has started it), 0 while it is reconnecting.",
+      registers: [registry],
+    }).set(h.listening);
+  }
   const closed = new Counter({
     name: 'switchboard_todo_attempts_closed_total',
     help: 'Attempts closed, by queue and outcome (completed, failed, released, lease_expired, reaped, canceled, revoked).',

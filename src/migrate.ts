@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { Logger, migrate } from 'graphile-migrate';
 import { Logger as WorkerLogger, runMigrations as runWorkerMigrations } from 'graphile-worker';
+import { resolvePrimaryUrl } from './db.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -11,7 +12,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * every function file re-applied when their digest changed (scripts/apply-functions.mjs, shared with the
  * .gmrc action). Idempotent.
  */
-export async function migrateDatabase(url: string, opts: { quiet?: boolean } = {}): Promise<void> {
+export async function migrateDatabase(given: string, opts: { quiet?: boolean } = {}): Promise<void> {
+  // graphile-migrate and graphile-worker's migrations take one host: a multi-host URL is resolved to its primary first.
+  const url = await resolvePrimaryUrl(given);
   const log = opts.quiet ? () => {} : (msg: string) => process.stdout.write(`${msg}\n`);
   const settings = {
     connectionString: url,

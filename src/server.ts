@@ -2,15 +2,16 @@
 // hooks add, and graceful shutdown.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import express, { type Express } from 'express';
 import { type Config, loadConfig, requireDatabaseUrl } from './config.js';
 import type { AppContext } from './context.js';
 import { assertNotAdmin, createPool, roleFor, SERVER_ROLE, type Sql } from './db.js';
-import { closeDoorbell } from './doorbell.js';
+import { closeDoorbell, doorbellFor, listenState } from './doorbell.js';
 import { FrontDoor } from './http/door.js';
 import { hostCheck } from './http/host-check.js';
 import { createLedger } from './ledger.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger, type Logger, safeError } from './log.js';
 import { type McpHttp, mountMcp } from './mcp/http.js';
 import { type A2aHttp, mountA2a } from './a2a/mount.js';
 
@@ -106,14 +107,36 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     app(req, res);
   };
 
+  // The doorbell LISTENs from the start (not at the first long poll), so /healthz can tell when it has gone deaf.
+  const startBell = () =>
+    doorbellFor(sql, { maxAgeMs: config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000, log }).catch((err: unknown) => {
+      log.warn({ err: safeError(err) }, 'doorbell: cannot LISTEN yet; retrying at the next /healthz');
+    });
+  if (!opts.sql) void startBell();
+  // 200 only with a writable primary behind the pool and the doorbell's LISTEN hearing; 503 otherwise (a failover in
+  // progress, a standby, the database gone), and 200 again by itself once the pool and LISTEN have reconnected.
   app.get('/healthz', async (_req, res) => {
+    let database: 'primary' | 'read_only' | 'unreachable' = 'unreachable';
     try {
-      await sql`select 1`;
-      res.json({ ok: true });
+      // Bounded: a database that does not answer in 5 s is unreachable as far as a load balancer is concerned.
+      const [r] = await Promise.race([
+        sql<{ writable: boolean }[]>`
+          select not pg_catalog.pg_is_in_recovery() and current_setting('transaction_read_only') = 'off' as writable`,
+        sleep(5_000).then(() => {
+          throw Object.assign(new Error('healthz: no answer from the database in 5 s'), { code: 'CONNECT_TIMEOUT' });
+        }),
+      ]);
+      database = r.writable ? 'primary' : 'read_only';
     } catch (err) {
-      log.warn({ err }, 'healthz: database unreachable');
-      res.status(503).json({ ok: false });
+      log.warn({ err: safeError(err) }, 'healthz: database unreachable');
     }
+    let listen = await listenState(sql);
+    if (listen === 'none' && !opts.sql && database === 'primary') {
+      await startBell();
+      listen = await listenState(sql);
+    }
+    const ok = database === 'primary' && listen !== 'down';
+    res.status(ok ? 200 : 503).json({ ok, database, listen });
   });
   const mcp = mountMcp(app, ctx);
   const a2a = mountA2a(app, ctx);

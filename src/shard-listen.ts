@@ -28,8 +28,10 @@ export async function listenEverywhere(
   channel: string,
   fn: (payload: string) => void,
   onListen?: () => void,
+  /** The connection to LISTEN on instead of the pool's own (the doorbell's, which it replaces when it goes deaf). */
+  listener?: postgres.Sql,
 ): Promise<Listening> {
-  const main = await sql.listen(channel, fn, onListen);
+  const main = await (listener ?? sql).listen(channel, fn, onListen);
   const clients = (await shardListenUrls(sql)).map((url) => postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 }));
   await Promise.allSettled(clients.map((c) => {
     let listened = false;
@@ -40,8 +42,9 @@ export async function listenEverywhere(
   }));
   return {
     async unlisten() {
-      await main.unlisten();
       await Promise.allSettled(clients.map((c) => c.end({ timeout: 2 })));
+      // A listener of the caller's is the caller's to end (an UNLISTEN on one that has lost its database would hang).
+      if (!listener) await main.unlisten();
     },
   };
 }

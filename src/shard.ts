@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { migrateDatabase } from './migrate.js';
+import { parseDatabaseUrl, postgresJsUrl, urlForHost } from './db.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -28,20 +29,32 @@ export interface InitResult {
   skipped: string[];
 }
 
-const connect = (url: string) => postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+const connect = (url: string) => postgres(postgresJsUrl(url), { max: 1, onnotice: () => {}, connect_timeout: 5 });
 
 /** A libpq connection string for PL/Proxy from a shard's URL, as `user` with `password`. */
 export function shardConnstr(url: string, user: string, password: string): string {
-  const u = new URL(url);
+  const p = parseDatabaseUrl(url);
+  const hosts = p && p.hosts.length > 1 ? p.hosts : null;
+  // A multi-host shard URL (an HA shard) keeps its hosts: libpq tries each and keeps the primary (read-write).
+  const u = new URL(hosts ? urlForHost(p!, hosts[0]) : url);
   const q = (v: string) => `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const db = decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres';
-  const host = u.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1';
-  return [`host=${q(host)}`, `port=${u.port || '5432'}`, `dbname=${q(db)}`, `user=${user}`, `password=${q(password)}`,
-    'connect_timeout=5'].join(' ');
+  const bare = (h: string) => h.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1';
+  const host = hosts ? hosts.map((h) => bare(h.host)).join(',') : bare(u.hostname);
+  const port = hosts ? hosts.map((h) => h.port || '5432').join(',') : u.port || '5432';
+  return [`host=${q(host)}`, `port=${port}`, `dbname=${q(db)}`, `user=${user}`, `password=${q(password)}`,
+    'connect_timeout=5', ...(hosts ? ['target_session_attrs=read-write'] : [])].join(' ');
 }
 
 /** The shard's URL as `user` with `password`: where the server LISTENs for the shard's doorbell rings. */
 export function shardListenUrl(url: string, user: string, password: string): string {
+  const p = parseDatabaseUrl(url);
+  if (p && p.hosts.length > 1) {
+    // Multi-host: the same hosts, as `user`, with target_session_attrs=primary only (postgresJsUrl's reasoning).
+    const path = p.rest.split('?')[0];
+    const hostlist = p.hosts.map((h) => (h.port ? `${h.host}:${h.port}` : h.host)).join(',');
+    return `${p.scheme}://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${hostlist}${path}?target_session_attrs=primary`;
+  }
   const u = new URL(url);
   u.username = user;
   u.password = password;

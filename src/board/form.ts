@@ -9,6 +9,7 @@ export const STATUS: Record<CallerError['kind'], number> = {
   invalid: 422,
   forbidden: 403,
   throttled: 429,
+  unavailable: 503,
   internal: 500,
 };
 

@@ -43,7 +43,7 @@ export const INSTRUCTIONS =
   'not_found - no such todo in your scope, check the id with list_todos; conflict - the todo is not in a state for ' +
   'this call (held by another lease, done, your lease lapsed): on a fenced claim send its lease_token, else do not ' +
   'repeat the call, take other work with claim_next; forbidden - this credential lacks the verb or was revoked, ask ' +
-  'its owner; throttled - wait retry_after_seconds, then call again; internal - retry in a few seconds.';
+  'its owner; throttled - wait retry_after_seconds, then call again; unavailable - the database is restarting or failing over, retry in a few seconds; internal - retry later.';
 
 /** Every tool, in the order tools/list shows them. Adding a verb means a file under tools/ and a line here. */
 export const TOOLS: readonly ToolDef[] = [

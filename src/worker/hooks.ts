@@ -7,6 +7,7 @@ import { isLoopbackHost } from '../http/address.js';
 import type { AppContext } from '../context.js';
 import { createPool, METRICS_ROLE, roleFor, type Sql } from '../db.js';
 import { metricsHandler } from '../metrics.js';
+import { listenState } from '../doorbell.js';
 import { refusedSignals } from '../signals.js';
 import { type RunningWorker, startWorker } from './index.js';
 import { noteAttemptSummaryFromResult } from './settings.js';
@@ -82,7 +83,17 @@ export function operationsHooks(config: Config, opts: OperationsOptions): Operat
         metricsHandler(metricsSql, {
           token: config.SWITCHBOARD_METRICS_TOKEN,
           log: ctx.log,
-          door: ctx.door && { throttled: ctx.door.throttled, signalsRefused: () => refusedSignals(ctx.sql) },
+          door: ctx.door && {
+            throttled: ctx.door.throttled,
+            signalsRefused: () => refusedSignals(ctx.sql),
+            health: async () => {
+              const writable = await ctx.sql<{ w: boolean }[]>`select not pg_catalog.pg_is_in_recovery() as w`.then(
+                ([r]) => (r.w ? 1 : 0),
+                () => 0,
+              );
+              return { writable, listening: (await listenState(ctx.sql)) === 'down' ? 0 : 1 };
+            },
+          },
           cacheMs: config.SWITCHBOARD_METRICS_CACHE_SECONDS * 1000,
           limits: {
             perMinute: config.SWITCHBOARD_METRICS_SCRAPES_PER_MINUTE,

@@ -1,9 +1,10 @@
 // The background worker: graphile-worker (same database) for prune and webhook deliveries, plus a timer for
 // the reaper and the due-retry sweep. Runs inside `switchboard serve` or alone (`switchboard worker`); any
 // number at once is safe, since every sweep picks rows with SKIP LOCKED.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger as WorkerLogger, run, type Runner } from 'graphile-worker';
 import postgres from 'postgres';
-import { roleFor, WORKER_ROLE } from '../db.js';
+import { primaryPgPool, roleFor, WORKER_ROLE } from '../db.js';
 import { type Logger, safeError } from '../log.js';
 import * as ledger from './ledger.js';
 import { runReap, runRequeueDueRetries, TASKS, type TaskDeps, taskList } from './tasks.js';
@@ -41,13 +42,6 @@ function bridgeLogger(log: Logger): WorkerLogger {
     else if (level === 'warning') log.warn({ source: 'graphile-worker' }, message);
     else log.debug({ source: 'graphile-worker' }, message);
   });
-}
-
-/** The URL with a startup `options=-c role=…` (node-postgres passes it on), for graphile-worker's own pool. */
-function withStartupRole(url: string, role: string): string {
-  const u = new URL(url);
-  u.searchParams.set('options', `-c role=${role}`);
-  return u.toString();
 }
 
 export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
@@ -93,25 +87,70 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     maxReplyBytes: opts.webhookMaxReplyBytes,
   };
 
-  let runner: Runner;
+  // SQL cannot see SWITCHBOARD_NOTIFY_URL; this tells it whether to queue a job for the instance's sink at all
+  // (the last worker to start decides; run every worker of an instance with the same environment).
   try {
-    // SQL cannot see SWITCHBOARD_NOTIFY_URL; this tells it whether to queue a job for the instance's sink at all
-    // (the last worker to start decides; run every worker of an instance with the same environment).
     await ledger.setInstanceDeadLetterSink(sql, Boolean(opts.notifyUrl));
-    runner = await run({
-      connectionString: role ? withStartupRole(opts.databaseUrl, role) : opts.databaseUrl,
+  } catch (e) {
+    await sql.end({ timeout: 2 });
+    throw e;
+  }
+
+  // graphile-worker on a pg Pool of ours (its documented `pgPool` option) rather than a connection string: the pool
+  // has 'error' handlers on itself and on every client, so a connection the database drops (a restart, a failover,
+  // pg_terminate_backend) is discarded instead of raising an unhandled 'error' that ends the process; and it reaches
+  // the primary of a multi-host DATABASE_URL (primaryPgPool). When the runner stops itself (graphile-worker shuts
+  // its worker pool down when it cannot complete or fail jobs, e.g. 25006 on a demoted primary), run() starts again
+  // with backoff: the process never exits for the database's sake.
+  const pool = primaryPgPool(opts.databaseUrl, { max: concurrency + 2, role, applicationName: 'switchboard-graphile-worker' }, (err) =>
+    log.warn({ err: safeError(err) }, 'graphile-worker: a database connection failed; it is discarded'),
+  );
+  const startRunner = () =>
+    run({
+      pgPool: pool,
       concurrency,
-      maxPoolSize: concurrency + 2,
       noHandleSignals: true,
       pollInterval: 2000,
       logger: bridgeLogger(log),
       taskList: taskList(deps),
       crontab: `${opts.pruneCrontab ?? '0 * * * *'} ${TASKS.prune}\n`,
     });
+  let runner: Runner | null;
+  try {
+    runner = await startRunner();
   } catch (e) {
+    await pool.end().catch(() => {});
     await sql.end({ timeout: 2 });
     throw e;
   }
+  let stopped = false;
+  // Watches the runner: when its promise settles while we are not stopping, starts another (0.5 s doubling to 30 s;
+  // the backoff resets once a runner has lived a minute).
+  const supervising = (async () => {
+    let backoffMs = 500;
+    while (!stopped) {
+      const started = Date.now();
+      try {
+        await runner?.promise;
+      } catch (e) {
+        if (!stopped) log.warn({ err: safeError(e) }, 'graphile-worker stopped on an error; restarting it');
+      }
+      runner = null;
+      if (stopped) return;
+      if (Date.now() - started > 60_000) backoffMs = 500;
+      while (!stopped && runner === null) {
+        await sleep(backoffMs);
+        backoffMs = Math.min(backoffMs * 2, 30_000);
+        if (stopped) return;
+        try {
+          runner = await startRunner();
+          log.info('graphile-worker restarted');
+        } catch (e) {
+          log.warn({ err: safeError(e), retry_in_ms: backoffMs }, 'graphile-worker could not start; retrying');
+        }
+      }
+    }
+  })();
 
   // The 5-second sweeps run on a timer here rather than as jobs: graphile-worker's crontab is minute-grained,
   // and a sweep must not wait behind webhook deliveries for a free job slot.
@@ -137,10 +176,13 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     stop() {
       stopping ??= (async () => {
         clearInterval(timer);
+        stopped = true;
         try {
-          await runner.stop();
+          await runner?.stop().catch((e: unknown) => log.warn({ err: safeError(e) }, 'graphile-worker: stop failed'));
+          await supervising;
         } finally {
           await sweeping;
+          await pool.end().catch(() => {});
           await sql.end({ timeout: 5 });
           log.info('worker stopped');
         }

@@ -67,7 +67,7 @@ t.test('tools/list passes the strict portability rules, admits the error documen
   t.ok(bytes <= 12 * 1024 + later.length * 1024, `tools/list is ${bytes} bytes, at most 12 KB + 1 KiB a later tool`);
 
   const instructions = c.getInstructions() ?? '';
-  for (const kind of ['invalid', 'not_found', 'conflict', 'forbidden', 'throttled', 'internal']) {
+  for (const kind of ['invalid', 'not_found', 'conflict', 'forbidden', 'throttled', 'unavailable', 'internal']) {
     t.match(instructions, new RegExp(`\\b${kind} - `), `the instructions say how to recover from ${kind}`);
   }
   t.match(instructions, /mcp:\/\/cairn\/<id> is an opaque handle/);

@@ -98,7 +98,7 @@ t.test('a slow database (a lock held past statement_timeout) fails the call with
   await blocker`rollback`;
   blocker.release();
   t.equal(slow.isError, true);
-  t.same(slow.doc, { error: 'internal', message: 'internal: the database is unavailable or busy; retry shortly' });
+  t.same(slow.doc, { error: 'unavailable', message: 'unavailable: the database is unavailable or busy; retry shortly' });
   t.match(String((slow.result.content[0] as { text: string }).text), /Recovery: Retry in a few seconds/);
   const again = await call(client, 'add_todo', { queue: 'q' });
   t.equal(again.isError, false, 'the same call succeeds once the database is free');
@@ -117,7 +117,7 @@ t.test('a dead database: tool calls answer retryable internal, HTTP answers 503 
   await client.connect(clientSide);
   t.teardown(() => client.close());
   const r = await call(client, 'claim_next', {});
-  t.same(r.doc, { error: 'internal', message: 'internal: the database is unavailable or busy; retry shortly' });
+  t.same(r.doc, { error: 'unavailable', message: 'unavailable: the database is unavailable or busy; retry shortly' });
 
   const server = await startServer({ config: loadConfig({}), sql: dead, log: silent, port: 0 });
   t.teardown(() => server.stop(1000));

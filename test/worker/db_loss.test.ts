@@ -1,0 +1,47 @@
+// The worker outlives its database going away: every backend terminated (a restart or failover as the worker sees
+// it), then a read-only database (25006, a demoted primary), and it reaps again and graphile-worker reconnects.
+import t from 'tap';
+import { toCallerError } from '../../src/errors.js';
+import { startWorker } from '../../src/worker/index.js';
+import { call, fixture } from '../mcp/helpers.js';
+import { until } from './helpers.js';
+
+t.test('25006, the 57P0x family and dropped connections answer unavailable, not internal', async (t) => {
+  for (const code of ['25006', '57P01', '57P02', '57P03', '08006', 'CONNECTION_CLOSED', 'ECONNREFUSED']) {
+    t.equal(toCallerError(Object.assign(new Error('x'), { code })).kind, 'unavailable', code);
+  }
+  t.equal(toCallerError(Object.assign(new Error('x'), { code: 'XX000' })).kind, 'internal', 'anything else stays internal');
+});
+
+t.test('a worker whose backends are terminated, then refused writes, keeps running and reaps once the database is back', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'builder');
+  const agent = await f.memoryClient(ep);
+  const worker = await startWorker({ databaseUrl: f.db.url, logger: f.ctx.log, reapIntervalSeconds: 1 });
+  t.teardown(() => worker.stop());
+  const kill = () => f.db.sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+                                where datname = current_database() and pid <> pg_backend_pid()
+                                  and application_name like 'switchboard-%worker'`;
+  await until(async () => (await kill())[0].n > 0, "the worker's connections to be there and terminated");
+
+  // A demoted primary: every write refused with 25006 until it is writable again.
+  await f.db.sql.unsafe(`alter database ${f.db.name} set default_transaction_read_only = on`);
+  await kill();
+  await until(async () => f.logLines().some((l) => /sweep failed/.test(String(l.msg))), 'a sweep to fail on the read-only database');
+  await f.db.sql.unsafe(`alter database ${f.db.name} reset default_transaction_read_only`);
+  await kill();
+
+  const added = await call(agent, 'add_todo', { queue: 'builds', title: 'build arm64' });
+  await call(agent, 'claim_next', { queue: 'builds', claimant: 'run-1', lease_seconds: 1 });
+  const attempt = await until(async () => {
+    const [a] = await f.db.sql`select outcome from switchboard.todo_attempts where todo_id = ${added.doc.id}::uuid and ended_at is not null`;
+    return a;
+  }, 'the reaper to close the lapsed attempt after the faults');
+  t.same(attempt, { outcome: 'reaped' }, 'the same worker reaped it: it survived the faults');
+  await until(async () => {
+    const [{ n }] = await f.db.sql`select count(*)::int as n from pg_stat_activity
+                                    where datname = current_database() and application_name = 'switchboard-graphile-worker'`;
+    return n > 0;
+  }, 'graphile-worker to connect again');
+  t.pass('graphile-worker is connected again');
+});
