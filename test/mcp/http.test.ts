@@ -158,7 +158,7 @@ t.test('the MCP session id is recorded on the attempt and never returned; logs c
 
   const health = await fetch(`${server.url}/healthz`);
   t.equal(health.status, 200);
-  t.same(await health.json(), { ok: true });
+  t.same(await health.json(), { ok: true, database: 'primary', listen: 'none' }, 'healthy: a writable primary, and no doorbell in this server');
 
   const client = await httpClient(server.url, ep.credential);
   const sessionId = (client.transport as { sessionId?: string }).sessionId!;
