@@ -6959,11 +6959,11 @@ $$;
 -- Name: FUNCTION refuse_credential(message text); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.refuse_credential(message text) IS 'raises the one forbidden for a credential the database does not know or no
-longer honours (unknown, expired, rotated out, its endpoint revoked; not told apart), with DETAIL
-{"credential": "refused"}: the stable mark that sets it apart from a verb the endpoint lacks, so a
-surface answers it as HTTP 401 whichever statement found it. It says nothing of any other tenant.
-Errors: forbidden (SB403), always.';
+COMMENT ON FUNCTION switchboard_internal.refuse_credential(message text) IS 'raises the one forbidden for a credential the database does not honour.
+Unknown, expired, rotated out or its endpoint revoked: not told apart. DETAIL carries
+{"credential": "refused"}, the stable mark that sets it apart from a verb the endpoint lacks, so
+a surface answers it as HTTP 401 whichever statement found it. It says nothing of any other
+tenant. Errors: forbidden (SB403), always.';
 
 
 --
