@@ -91,6 +91,7 @@ export async function runTool(ctx: ToolContext, tool: ToolDef, args: Record<stri
       endpointId: ctx.endpoint.endpoint_id,
       maxWaiters: ctx.config.SWITCHBOARD_MAX_WAITERS,
       waiterClaimsPerSecond: ctx.config.SWITCHBOARD_WAITER_CLAIMS_PER_SECOND,
+      maxWaitSeconds: ctx.config.SWITCHBOARD_MAX_WAIT_SECONDS,
       signalMaxAgeMs: ctx.config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000,
     });
     logCall(ctx, tool.name, started, doc.empty === true ? 'empty' : 'ok');

@@ -31,6 +31,8 @@ export interface CallInfo {
   maxWaiters: number;
   /** How often a long poll may claim again because it was rung (SWITCHBOARD_WAITER_CLAIMS_PER_SECOND). */
   waiterClaimsPerSecond: number;
+  /** The longest a long poll waits (SWITCHBOARD_MAX_WAIT_SECONDS, at most MAX_WAIT_SECONDS). */
+  maxWaitSeconds: number;
   /** How old a doorbell ring may be and still count (SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS, in ms). */
   signalMaxAgeMs: number;
 }

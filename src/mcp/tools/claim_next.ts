@@ -35,6 +35,7 @@ export const claimNext = defineTool({
       holder: c.endpointId,
       maxWaiters: c.maxWaiters,
       claimsPerSecond: c.waiterClaimsPerSecond,
+      maxWaitSeconds: c.maxWaitSeconds,
       waitSeconds: wait_seconds,
       signal: c.signal,
     });
