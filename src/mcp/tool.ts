@@ -70,6 +70,9 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 export function portableSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete raw.$schema;
+  // An input's additionalProperties: false is left out of tools/list (12 KB for all twelve tools): the server still
+  // refuses an unknown argument as invalid, naming it.
+  if (io === 'input') delete raw.additionalProperties;
   return portable(raw) as JsonSchema;
 }
 
