@@ -123,7 +123,8 @@ const schema = z.object({
     .describe(
       "the Board's origin as browsers reach it (e.g. `https://switchboard.example`): the only origin a sign-in or " +
         'form is accepted from, its host passes the loopback Host check (a reverse proxy on the same machine), the ' +
-        'default of `owner login --url`; `https` makes the session cookie `Secure` and sends HSTS',
+        'default of `owner login --url`; `https` makes the session cookie `Secure` and sends HSTS. Setting it requires ' +
+        '`SWITCHBOARD_METRICS_TOKEN` (the server does not start without it)',
     ),
   SWITCHBOARD_TRUST_PROXY: bool()
     .default(false)
