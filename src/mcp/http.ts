@@ -104,10 +104,10 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
     const server = createMcpServer({ ...ctx, endpoint });
     // A request is answered as one JSON document, not an SSE stream: the tools send nothing before their result.
     const transport = new JsonResponseTransport(res);
+    // Neither is closed: nothing of theirs outlives the request (no timer, no stream, no registration), and closing
+    // builds the SDK's "Connection closed" error for nobody; both are garbage once the answer is written.
     res.once('close', () => {
       if (!res.writableFinished) hangup.abort();
-      void transport.close().catch(() => {});
-      void server.close().catch(() => {});
     });
     // Set when a call's statement refused the credential itself: the POST is answered 401, whatever else it held.
     let refused = false;
