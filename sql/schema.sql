@@ -5436,12 +5436,12 @@ $_$;
 
 COMMENT ON FUNCTION switchboard_internal.check_artifact(artifact text) IS 'refuses an artifact that is not mcp://cairn/<id> or an absolute https URL. At
 most 512 bytes; the id is 1-64 letters, digits, _ or -; a URL needs a host, and a port it names
-is 1-65535 (https://x.example:99999/ is no URL a link could follow). It is a string we
-store, never fetched, but the Board shows it as a link, so nothing may disguise where the link
-goes: no user info (https://trusted.example@evil.example/) and none of the invisible characters
-clean_text removes from other text (bidirectional controls, which reorder how the text reads,
-zero-width and other format characters): here they are refused, since an artifact is checked, not
-cut. null passes. Errors: invalid.';
+is 1-65535 (https://x.example:99999/ is no URL a link could follow). It is a string we store,
+never fetched, but the Board shows it as a link, so nothing may disguise where the link goes: no
+user info (https://trusted.example@evil.example/) and none of the invisible characters clean_text
+removes from other text (bidirectional controls, which reorder how the text reads, zero-width and
+other format characters): here they are refused, since an artifact is checked, not cut. null
+passes. Errors: invalid.';
 
 
 --
