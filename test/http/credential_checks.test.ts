@@ -52,7 +52,7 @@ t.test('a refused credential is answered after SWITCHBOARD_HTTP_REFUSAL_DELAY_MS
   const refused = await post(server.url, 'sbk_not_a_real_one', initialize);
   t.equal(refused.status, 401, 'an unknown credential: 401');
   t.match(refused.headers.get('www-authenticate'), /^Bearer realm="switchboard", error="invalid_token"$/);
-  t.match(JSON.parse(refused.text), { error: { code: -32030, message: /^Unauthorized/ } });
+  t.match(JSON.parse(refused.text), { error: { code: -32001, message: /^Unauthorized/ } });
   t.ok(Date.now() - started >= 350, 'held for the delay first');
 
   // node:http, to see the Connection header (fetch hides it).
