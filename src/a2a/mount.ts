@@ -26,6 +26,15 @@ import { Requester, SwitchboardA2a } from './handler.js';
 /** How long a client may keep the agent card without asking again (it changes only with a new version). */
 const CARD_MAX_AGE_SECONDS = 300;
 
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 §13.1.2 asks), or is `*`. */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
 /** The methods that answer with an SSE stream, in both protocol versions: each holds a follower slot. */
 const STREAMING = new Set(['SendStreamingMessage', 'SubscribeToTask', 'message/stream', 'tasks/resubscribe']);
 
@@ -191,15 +200,6 @@ function answerRefusedAs401(res: ServerResponse, refused: () => boolean): void {
     }
     return writeHead.apply(this, args);
   };
-}
-
-/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 §13.1.2 asks), or is `*`. */
-function noneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
 }
 
 /** An SSE comment on a stream that is open: Node's fetch drops a body silent for ~300 s. */
