@@ -18,7 +18,7 @@ import { gone, jsonRpcError, jsonRpcRefusals } from '../http/refusals.js';
 import { paced } from '../http/request-rate.js';
 import { perAddress } from '../http/source-share.js';
 import type { Endpoint } from '../ledger.js';
-import { isInitialize, JsonResponseTransport, readMessages } from './json-transport.js';
+import { isInitialize, JsonResponseTransport, readMessages, writeAnswer } from './json-transport.js';
 import { createMcpServer } from './server.js';
 import { loadSessionIds, type SessionIds } from './session-id.js';
 
@@ -103,7 +103,7 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
     if (!messages) return;
     const server = createMcpServer({ ...ctx, endpoint });
     // A request is answered as one JSON document, not an SSE stream: the tools send nothing before their result.
-    const transport = new JsonResponseTransport(res);
+    const transport = new JsonResponseTransport();
     // Neither is closed: nothing of theirs outlives the request (no timer, no stream, no registration), and closing
     // builds the SDK's "Connection closed" error for nobody; both are garbage once the answer is written.
     res.once('close', () => {
@@ -121,7 +121,10 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
       } },
     };
     await server.connect(transport);
-    transport.deliver(messages, auth);
+    const answer = await transport.handle(messages, auth);
+    if (gone(res)) return;
+    if (refused) return refusals.unauthorized(res, check.refused, 'invalid_token');
+    writeAnswer(res, answer);
   };
 
   const failed: ErrorRequestHandler = (err, _req, res, _next) => {

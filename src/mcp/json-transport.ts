@@ -79,11 +79,20 @@ export function readMessages(req: IncomingMessage, res: ServerResponse, body: un
   return messages;
 }
 
+/** Writes a POST's answer: its JSON document with 200, or, for a POST of notifications or responses only, 202. */
+export function writeAnswer(res: ServerResponse, doc: JSONRPCMessage | JSONRPCMessage[] | null): void {
+  if (res.headersSent || res.destroyed) return;
+  if (doc === null) return void res.writeHead(202).end();
+  const body = JSON.stringify(doc);
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
 /**
- * One POST's messages handed to a connected Server (Protocol.connect sets onmessage); its responses are collected and
- * written as one JSON document (an array for a batch, in the requests' order) once every request is answered. A POST
- * of notifications or responses only is answered 202 at once. Anything else the server sends (a request or a
- * notification to the client) has no stream to go to and is dropped: these tools send nothing before their result.
+ * One POST's messages handed to a connected Server (Protocol.connect sets onmessage); `handle` resolves to the answer
+ * once every request is answered: one JSON document (an array for a batch, in the requests' order), or null for a
+ * POST of notifications or responses only (202). The caller writes it (writeAnswer). Anything else the server sends
+ * (a request or a notification to the client) has no stream to go to and is dropped: these tools send nothing
+ * before their result.
  */
 export class JsonResponseTransport implements Transport {
   onclose?: () => void;
@@ -92,21 +101,19 @@ export class JsonResponseTransport implements Transport {
   private readonly order: Id[] = [];
   private readonly answers = new Map<Id, JSONRPCMessage>();
   private closed = false;
-
-  constructor(
-    private readonly res: ServerResponse,
-    private readonly headers: Record<string, string> = {},
-  ) {}
+  private done: ((doc: JSONRPCMessage | JSONRPCMessage[] | null) => void) | null = null;
 
   async start(): Promise<void> {}
 
   /** Delivers the POST's messages to the server, with the caller's authInfo as the SDK's transport passes it. */
-  deliver(messages: JSONRPCMessage[], authInfo: AuthInfo): void {
+  handle(messages: JSONRPCMessage[], authInfo: AuthInfo): Promise<JSONRPCMessage | JSONRPCMessage[] | null> {
     for (const m of messages) if (isRequest(m)) this.order.push(m.id);
-    if (this.order.length === 0) {
-      this.res.writeHead(202, this.headers).end();
-    }
+    const answer = new Promise<JSONRPCMessage | JSONRPCMessage[] | null>((resolve) => {
+      this.done = resolve;
+    });
     for (const m of messages) this.onmessage?.(m, { authInfo });
+    if (this.order.length === 0) this.done?.(null);
+    return answer;
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -115,11 +122,7 @@ export class JsonResponseTransport implements Transport {
     if (!this.order.includes(id) || this.answers.has(id)) return;
     this.answers.set(id, message);
     if (this.answers.size < this.order.length) return;
-    const doc = this.order.length === 1 ? message : this.order.map((i) => this.answers.get(i));
-    const body = JSON.stringify(doc);
-    if (this.res.headersSent || this.res.destroyed) return;
-    this.res.writeHead(200, { ...this.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    this.res.end(body);
+    this.done?.(this.order.length === 1 ? message : this.order.map((i) => this.answers.get(i)!));
   }
 
   async close(): Promise<void> {
