@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { bare } from './contenders/bare.js';
 import { graphileWorker } from './contenders/graphile-worker.js';
-import { loadMcpContender } from './contenders/mcp.js';
+import { loadMcpContender, mcpFloorContender } from './contenders/mcp.js';
 import { pgBoss } from './contenders/pg-boss.js';
 import { switchboardNoHistory } from './contenders/no-history.js';
 import { switchboard } from './contenders/switchboard.js';
@@ -34,7 +34,7 @@ const USAGE = `npm run bench -- [options]
   --repeat N         measure every point N times, the contenders' order reversed on every other pass; the table
                      shows the median pass (by cycles/s), the JSON every pass (default 1)
   --only a,b         contenders to run (switchboard,switchboard-team,switchboard-no-history,bare,graphile-worker,
-                     pg-boss,switchboard-mcp,switchboard-proxied)
+                     pg-boss,switchboard-mcp,mcp-floor,switchboard-proxied)
   --claim-clients 16,32  client counts of the claim-only points (claim_next under contention, no complete; the
                      contenders that have them: switchboard, switchboard-team, switchboard-no-history; default 16,32,
                      --quick 8;
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
     const mcp = await loadMcpContender(root);
     if (!mcp.contender) notes.push(`switchboard-mcp: not measured — ${mcp.reason}`);
     const all: Contender[] = [switchboard, switchboardTeam, switchboardNoHistory, bare, graphileWorker, pgBoss,
-      ...(mcp.contender ? [mcp.contender] : []), switchboardProxied()];
+      ...(mcp.contender ? [mcp.contender, mcpFloorContender(root)] : []), switchboardProxied()];
     const contenders = o.only ? all.filter((c) => o.only!.includes(c.name)) : all;
     const postgresSettings = await readSettings(admin);
     const wal = await walReader(admin);

@@ -123,7 +123,8 @@ const schema = z.object({
     .describe(
       "the Board's origin as browsers reach it (e.g. `https://switchboard.example`): the only origin a sign-in or " +
         'form is accepted from, its host passes the loopback Host check (a reverse proxy on the same machine), the ' +
-        'default of `owner login --url`; `https` makes the session cookie `Secure` and sends HSTS',
+        'default of `owner login --url`; `https` makes the session cookie `Secure` and sends HSTS. Setting it requires ' +
+        '`SWITCHBOARD_METRICS_TOKEN` (the server does not start without it)',
     ),
   SWITCHBOARD_TRUST_PROXY: bool()
     .default(false)
@@ -137,6 +138,11 @@ const schema = z.object({
     '`claim_next` long polls (`wait_seconds`) one credential may hold at once; one more answers `throttled`. A call ' +
       "whose first claim finds work never counts. A wait is woken only by its own endpoint's todos, claims once per " +
       'ring, and ends when its client goes away',
+  ),
+  SWITCHBOARD_MAX_WAIT_SECONDS: whole(1, 50, 50).describe(
+    'the longest a `claim_next` long poll waits (`wait_seconds` is at most 50, and a larger one than this setting ' +
+      "waits this long): below the MCP SDK client's default request timeout of 60 s, so a client left at its " +
+      'defaults gets `{"empty": true}`, never `Request timed out`',
   ),
   SWITCHBOARD_WAITER_CLAIMS_PER_SECOND: whole(1, 1000, 10).describe(
     'how often one waiting `claim_next` (`wait_seconds`) may claim again because its doorbell rang (per waiter, a ' +

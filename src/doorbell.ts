@@ -369,6 +369,8 @@ export interface LongPollOptions {
   endpoint: string;
   /** 0..60: how long to wait for work; 0 answers at once, as a plain claim_next. */
   waitSeconds: number;
+  /** SWITCHBOARD_MAX_WAIT_SECONDS: a longer waitSeconds waits this long (never more than MAX_WAIT_SECONDS). */
+  maxWaitSeconds?: number;
   /** The client's cancellation (or its session's end): the wait ends and {"empty": true} is answered. */
   signal?: AbortSignal;
   /** Whose waiter slots this wait takes (the credential's endpoint); with maxWaiters, at most that many at once. */
@@ -382,7 +384,12 @@ export interface LongPollOptions {
   claimsPerSecond?: number;
 }
 
-export const MAX_WAIT_SECONDS = 60;
+/**
+ * The largest wait_seconds (the tool's schema says so): below the MCP SDK client's default request timeout (60 s,
+ * DEFAULT_REQUEST_TIMEOUT_MSEC), so the longest wait answers before a client left at its defaults gives up.
+ * SWITCHBOARD_MAX_WAIT_SECONDS may lower it (LongPollOptions.maxWaitSeconds).
+ */
+export const MAX_WAIT_SECONDS = 50;
 
 /**
  * claim_next with a wait: claims; when nothing is claimable, waits for the doorbell and claims again, until a
@@ -397,7 +404,7 @@ export async function claimNextWithWait<D extends Record<string, unknown>>(
   doorbell: Doorbell,
   opts: LongPollOptions,
 ): Promise<D> {
-  const waitMs = Math.min(Math.max(opts.waitSeconds, 0), MAX_WAIT_SECONDS) * 1000;
+  const waitMs = Math.min(Math.max(opts.waitSeconds, 0), opts.maxWaitSeconds ?? MAX_WAIT_SECONDS, MAX_WAIT_SECONDS) * 1000;
   if (waitMs === 0) return claim();
   const deadline = Date.now() + waitMs;
   const gapMs = opts.claimsPerSecond ? 1000 / opts.claimsPerSecond : 0;

@@ -19,17 +19,35 @@ export async function loadMcpContender(root: string): Promise<{ contender: Conte
   return { contender: mcpContender(root), reason: '' };
 }
 
+/**
+ * Contender "mcp-floor": the same calls through the same SDK client to bench/mcp-floor-server.ts, a minimal JSON-RPC
+ * server over node:http running the same SQL: the floor the MCP path is measured against.
+ */
+export function mcpFloorContender(root: string): Contender {
+  return mcpContender(root, {
+    name: 'mcp-floor',
+    describe: 'the same MCP calls to a minimal JSON-RPC server over node:http running the same SQL (bench/mcp-floor-server.ts): the floor',
+    script: 'mcp-floor-server.ts',
+  });
+}
+
 interface ToolResult {
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
 }
 
-function mcpContender(root: string): Contender {
+const SWITCHBOARD_MCP = {
+  name: 'switchboard-mcp',
+  describe: 'MCP tools/call claim_next then complete over Streamable HTTP (src/server.ts in a child process), one MCP session per client',
+  script: 'mcp-server.ts',
+};
+
+function mcpContender(root: string, what = SWITCHBOARD_MCP): Contender {
   let endpointId = '';
   let credential = '';
   return {
-    name: 'switchboard-mcp',
-    describe: 'MCP tools/call claim_next then complete over Streamable HTTP (src/server.ts in a child process), one MCP session per client',
+    name: what.name,
+    describe: what.describe,
     tables: ['switchboard.todos', 'switchboard.earlier_attempts'],
 
     async install(ctx: Ctx) {
@@ -48,7 +66,7 @@ function mcpContender(root: string): Contender {
     },
 
     async start(ctx: Ctx, clients: number, counters: Counters): Promise<Running> {
-      const child = await spawnServer(root, ctx.url, clients);
+      const child = await spawnServer(root, ctx.url, clients, what.script);
       const sessions: Client[] = [];
       try {
         for (let i = 0; i < clients; i++) {
@@ -99,8 +117,8 @@ function mcpContender(root: string): Contender {
   };
 }
 
-async function spawnServer(root: string, url: string, clients: number): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'mcp-server.ts')], {
+async function spawnServer(root: string, url: string, clients: number, script: string): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', script)], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, SWITCHBOARD_DB_POOL_MAX: String(Math.min(100, clients + 2)) },
     stdio: ['ignore', 'pipe', 'inherit'],

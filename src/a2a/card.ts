@@ -69,3 +69,44 @@ export function agentCard(base: string, verbs?: readonly string[]): AgentCard {
     signatures: [],
   };
 }
+
+/**
+ * The card as a v0.3 client reads it (one served without `A2A-Version`, as §3.6.2 reads an empty version): the shape
+ * the SDK's legacyCompat translation gives (url, preferredTransport, supportsAuthenticatedExtendedCard, security),
+ * plus `capabilities.extendedAgentCard`, so a v1.0 reader of it (the TCK fetches the card that way) learns too that
+ * an extended card exists. Built here because the SDK's translation is not a public API.
+ */
+export function legacyAgentCard(card: AgentCard): Record<string, unknown> {
+  const legacy = card.supportedInterfaces.find((i) => i.protocolVersion === '0.3') ?? card.supportedInterfaces[0];
+  const schemes: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(card.securitySchemes)) {
+    if (s.scheme?.$case === 'httpAuthSecurityScheme') {
+      const { scheme, description, bearerFormat } = s.scheme.value;
+      schemes[name] = { type: 'http', scheme, description, bearerFormat };
+    }
+  }
+  const caps = card.capabilities!;
+  return {
+    name: card.name,
+    description: card.description,
+    version: card.version,
+    url: legacy.url,
+    preferredTransport: legacy.protocolBinding,
+    protocolVersion: '0.3',
+    capabilities: {
+      streaming: caps.streaming,
+      pushNotifications: caps.pushNotifications,
+      extendedAgentCard: caps.extendedAgentCard,
+      extensions: caps.extensions.map(({ uri, description, required }) => ({ uri, description, required })),
+    },
+    defaultInputModes: card.defaultInputModes,
+    defaultOutputModes: card.defaultOutputModes,
+    skills: card.skills.map(({ id, name, description, tags, examples, inputModes, outputModes }) => ({
+      id, name, description, tags, examples, inputModes, outputModes,
+    })),
+    supportsAuthenticatedExtendedCard: caps.extendedAgentCard,
+    securitySchemes: schemes,
+    security: card.securityRequirements.map((r) => Object.fromEntries(Object.entries(r.schemes).map(([k, v]) => [k, v.list]))),
+    supportedInterfaces: card.supportedInterfaces.map(({ url, protocolBinding, protocolVersion, tenant }) => ({ url, protocolBinding, protocolVersion, tenant })),
+  };
+}

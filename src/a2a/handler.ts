@@ -71,6 +71,16 @@ const filing = z.strictObject({
 export function taskNotFound(id: string): A2AError {
   return new TaskNotFoundError({ message: `task not found: ${JSON.stringify(id.slice(0, 256))}` });
 }
+/**
+ * ListTasks' status filter: unspecified or unrecognized means no filter (the SDK's client, called from plain
+ * JavaScript without a status, sends "UNRECOGNIZED"); a known state names its TASK_STATE_* value.
+ */
+function knownState(status: ListTasksRequest['status'] | undefined): string | undefined {
+  if (!status) return undefined;
+  const name = taskStateToJSON(status);
+  return name === 'UNRECOGNIZED' || name === 'TASK_STATE_UNSPECIFIED' ? undefined : name;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function invalid(message: string): A2AError {
@@ -134,7 +144,7 @@ export class SwitchboardA2a implements A2ARequestHandler {
       this.ctx.ledger.a2aList({
         credential: user.caller.credential,
         context_id: params.contextId || undefined,
-        state: params.status ? taskStateToJSON(params.status) : undefined,
+        state: knownState(params.status),
         page_size: params.pageSize,
         page_token: params.pageToken || undefined,
         history_length: params.historyLength,
@@ -248,6 +258,9 @@ export class SwitchboardA2a implements A2ARequestHandler {
       return { doc: await this.cancel(user, id), a2ui };
     }
     if (message.taskId) {
+      // A taskId that names no task of the caller's is TaskNotFound (the spec's MUST); one of its tasks takes no
+      // further messages.
+      await this.read(user, String(message.taskId), 0);
       throw invalid('taskId: a task takes no further messages; send a new message (without taskId) to file another todo');
     }
     if (!params.message.messageId) throw invalid('messageId is required');

@@ -2,9 +2,10 @@
 // /.well-known/agent-card.json, behind the front door: the door authenticates and paces the caller, reads the body
 // (our limit, JSON errors, before the SDK's own 100 KB parser ever runs), admits its database work, and a stream takes
 // a follower slot; then the SDK's JSON-RPC handler runs our SwitchboardA2a.
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { AgentCard } from '@a2a-js/sdk';
-import { agentCardHandler, jsonRpcHandler } from '@a2a-js/sdk/server/express';
+import { jsonRpcHandler } from '@a2a-js/sdk/server/express';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import { authenticate, authenticated } from '../http/authenticate.js';
@@ -17,10 +18,22 @@ import { paced } from '../http/request-rate.js';
 import { perAddress } from '../http/source-share.js';
 import type { Endpoint } from '../ledger.js';
 import { wantsA2ui } from './a2ui.js';
-import { agentCard } from './card.js';
+import { agentCard, legacyAgentCard } from './card.js';
 import { a2aDoor, type Caller, rpcRefusal } from './door.js';
 import { Followers } from './followers.js';
 import { Requester, SwitchboardA2a } from './handler.js';
+
+/** How long a client may keep the agent card without asking again (it changes only with a new version). */
+const CARD_MAX_AGE_SECONDS = 300;
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 §13.1.2 asks), or is `*`. */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
 
 /** The methods that answer with an SSE stream, in both protocol versions: each holds a follower slot. */
 const STREAMING = new Set(['SendStreamingMessage', 'SubscribeToTask', 'message/stream', 'tasks/resubscribe']);
@@ -54,13 +67,18 @@ export function mountA2a(app: Express, ctx: AppContext & { door: FrontDoor }): A
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const base = config.SWITCHBOARD_PUBLIC_URL ?? `http://${req.headers.host ?? 'localhost'}`;
     const card = agentCard(base);
-    const version = req.header('A2A-Version') ?? '0.3';
-    // A v0.3 client (or one that names no version) gets the SDK's v0.3 translation of the card.
-    if (version.startsWith('0.')) return agentCardHandler({ agentCardProvider: async () => card, legacyCompat: { enabled: true } })(req, res, next);
-    // The v1.0 card through the SDK's own codec: the card object holds oneof shapes ($case) that are not its JSON.
-    res.setHeader('Cache-Control', 'no-cache');
+    const version = req.header('A2A-Version') || '0.3';
+    // A v0.3 client (or one that names no version) gets the v0.3 shape; the v1.0 card goes through the SDK's own
+    // codec (the card object holds oneof shapes, $case, that are not its JSON).
+    const body = JSON.stringify(version.startsWith('0.') ? legacyAgentCard(card) : AgentCard.toJSON(card));
+    // Cacheable: a max-age and a strong ETag of the body; a matching If-None-Match is answered 304. Checked here, not
+    // with Express's req.fresh, which ignores If-None-Match beside `Cache-Control: no-cache`, and fetch() sends both.
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    res.setHeader('Cache-Control', `public, max-age=${CARD_MAX_AGE_SECONDS}`);
+    res.setHeader('ETag', etag);
     res.append('Vary', 'A2A-Version');
-    res.json(AgentCard.toJSON(card));
+    if (noneMatch(req.headers['if-none-match'], etag)) return void res.status(304).end();
+    res.type('application/json').send(body);
   });
 
   // After the door's checks (as /mcp: the address's share, the credential, its rate, the body within our limit and

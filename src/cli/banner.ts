@@ -9,6 +9,8 @@ export interface BannerFacts {
   where: string;
   /** How to run the CLI from the current folder. */
   self: string;
+  /** The Board's origin as browsers reach it (SWITCHBOARD_PUBLIC_URL); unset: serverUrl. */
+  publicUrl?: string;
 }
 
 export function bannerLines(f: BannerFacts): string[] {
@@ -18,7 +20,9 @@ export function bannerLines(f: BannerFacts): string[] {
     `  MCP (Streamable HTTP)  ${mcpUrl}`,
     `  health                 ${f.serverUrl}/healthz`,
     `  metrics (Prometheus)   ${f.serverUrl}/metrics`,
-    `  Board (for owners)     ${f.serverUrl}/board  (sign in: ${f.self} owner login <handle>)`,
+    // The sign-in link names the server's real port (--port, or 0 for any free one), which `owner login` run from
+    // another terminal cannot know: the command says it.
+    `  Board (for owners)     ${f.publicUrl ?? f.serverUrl}/board  (sign in: ${f.self} owner login <handle> --url ${f.publicUrl ?? f.serverUrl})`,
     `  database               ${f.databaseUrl}  (${f.where})`,
     '',
     'Connect an agent, from another terminal in this folder:',

@@ -145,7 +145,7 @@ async function start(o: ListenOptions & { dataDir?: string; pgPort?: number }): 
     throw e;
   }
   if (!signals.received()) {
-    out(['', ...bannerLines({ serverUrl: server.url, databaseUrl: db.url, where: db.where, self: selfCommand() }), ''].join('\n'));
+    out(['', ...bannerLines({ serverUrl: server.url, databaseUrl: db.url, where: db.where, self: selfCommand(), publicUrl: config.SWITCHBOARD_PUBLIC_URL }), ''].join('\n'));
   }
   await signals.until(async () => {
     try {

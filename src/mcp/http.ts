@@ -1,13 +1,10 @@
-// Streamable HTTP at /mcp, stateless: every POST gets a Server and a StreamableHTTPServerTransport of its own (the
-// SDK's documented stateless mode), both closed when its response closes, so nothing of a client outlives its
-// request and any server instance on the database answers any request. The transport is the SDK's web-standard one:
-// it hands back the answer as a Response, which is written here, so a POST whose tool call the database answered
-// "credential refused" is answered 401 instead (its JSON answer was never sent). In front of them, the front door
-// (src/http/): the client address's share, the credential check, the credential's request rate, the body within
-// the bytes in flight, a fresh check where the database would not check again, and the credential's call gate.
+// Streamable HTTP at /mcp, stateless: every POST gets a Server and a transport of its own (the SDK's documented
+// stateless mode, over our JsonResponseTransport: one JSON document per POST), so nothing of a client outlives its
+// request and any server instance on the database answers any request. A POST whose tool call the database answered
+// "credential refused" is answered 401 instead of its JSON answer. In front of them, the front door (src/http/): the
+// client address's share, the credential check, the credential's request rate, the body within the bytes in
+// flight, a fresh check where the database would not check again, and the credential's call gate.
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.js';
 import { authenticate, authenticated } from '../http/authenticate.js';
@@ -21,38 +18,9 @@ import { gone, jsonRpcError, jsonRpcRefusals } from '../http/refusals.js';
 import { paced } from '../http/request-rate.js';
 import { perAddress } from '../http/source-share.js';
 import type { Endpoint } from '../ledger.js';
+import { isInitialize, JsonResponseTransport, readMessages, writeAnswer } from './json-transport.js';
 import { createMcpServer } from './server.js';
 import { loadSessionIds, type SessionIds } from './session-id.js';
-
-/**
- * The request as a web-standard Request for the transport: the method, path and headers (the body it is given
- * parsed). A header value Node let through but the Headers class refuses is left out (the transport reads only
- * Accept, Content-Type and the Mcp-* headers, and answers their absence itself).
- */
-function webRequest(req: Request): globalThis.Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) {
-      try {
-        headers.append(name, v);
-      } catch {
-        // left out, as above
-      }
-    }
-  }
-  return new globalThis.Request(new URL(req.originalUrl, 'http://localhost'), { method: req.method, headers });
-}
-
-/** Writes the transport's Response (a JSON document, a 202 or an error: enableJsonResponse streams nothing). */
-async function writeResponse(res: Response, response: globalThis.Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  if (res.headersSent || res.destroyed) return;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  if (body.length > 0) res.setHeader('content-length', body.length);
-  res.writeHead(response.status);
-  res.end(body);
-}
 
 const messages = (body: unknown): unknown[] => (Array.isArray(body) ? body : [body]);
 const method = (m: unknown) => (typeof m === 'object' && m !== null ? (m as { method?: unknown }).method : undefined);
@@ -103,7 +71,7 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
    */
   const sessionOf = (sessionIds: SessionIds | null, req: Request, res: Response, endpoint: Endpoint): string | undefined => {
     if (!sessionIds) return undefined;
-    if (!Array.isArray(req.body) && isInitializeRequest(req.body)) {
+    if (isInitialize(req.body)) {
       res.setHeader('Mcp-Session-Id', sessionIds.issue(endpoint.endpoint_id));
       return undefined;
     }
@@ -131,13 +99,15 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
     const { secret, digest, principal: endpoint } = authenticated<Endpoint>(res);
     // Aborted when the client goes away before its answer is sent: a long poll whose caller hung up stops at once.
     const hangup = new AbortController();
+    const messages = readMessages(req, res, req.body);
+    if (!messages) return;
     const server = createMcpServer({ ...ctx, endpoint });
     // A request is answered as one JSON document, not an SSE stream: the tools send nothing before their result.
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new JsonResponseTransport();
+    // Neither is closed: nothing of theirs outlives the request (no timer, no stream, no registration), and closing
+    // builds the SDK's "Connection closed" error for nobody; both are garbage once the answer is written.
     res.once('close', () => {
       if (!res.writableFinished) hangup.abort();
-      void transport.close().catch(() => {});
-      void server.close().catch(() => {});
     });
     // Set when a call's statement refused the credential itself: the POST is answered 401, whatever else it held.
     let refused = false;
@@ -151,10 +121,10 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
       } },
     };
     await server.connect(transport);
-    const response = await transport.handleRequest(webRequest(req), { authInfo: auth, parsedBody: req.body });
+    const answer = await transport.handle(messages, auth);
     if (gone(res)) return;
     if (refused) return refusals.unauthorized(res, check.refused, 'invalid_token');
-    await writeResponse(res, response);
+    writeAnswer(res, answer);
   };
 
   const failed: ErrorRequestHandler = (err, _req, res, _next) => {

@@ -56,10 +56,12 @@ const SEND_TOKEN =
   'If your claim returned a lease_token, send it as lease_token. Otherwise your lease lapsed or was taken over: ' +
   'stop working on this todo and take other work with claim_next.';
 
-/** The SDK's signal for the call, and over HTTP also the request's hang-up (set by the authentication middleware). */
+/** The SDK's signal for the call, or over HTTP the request's hang-up (src/mcp/http.ts sets it). */
 function withHangup(extra: Extra): AbortSignal {
+  // Over stateless HTTP each POST has a Server of its own, which no later message (a notifications/cancelled comes in
+  // a POST of its own) can reach: the request's hang-up is the only cancellation, so no AbortSignal.any per call.
   const hangup = extra.authInfo?.extra?.hangup;
-  return hangup instanceof AbortSignal ? AbortSignal.any([extra.signal, hangup]) : extra.signal;
+  return hangup instanceof AbortSignal ? hangup : extra.signal;
 }
 
 interface Extra {
@@ -91,6 +93,7 @@ export async function runTool(ctx: ToolContext, tool: ToolDef, args: Record<stri
       endpointId: ctx.endpoint.endpoint_id,
       maxWaiters: ctx.config.SWITCHBOARD_MAX_WAITERS,
       waiterClaimsPerSecond: ctx.config.SWITCHBOARD_WAITER_CLAIMS_PER_SECOND,
+      maxWaitSeconds: ctx.config.SWITCHBOARD_MAX_WAIT_SECONDS,
       signalMaxAgeMs: ctx.config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000,
     });
     logCall(ctx, tool.name, started, doc.empty === true ? 'empty' : 'ok');

@@ -9,40 +9,41 @@ const time = z.string().nullable().optional();
 const text = z.string().nullable();
 const int = z.number().int().optional();
 
-export const errorFields = {
-  error: z.string().optional(),
-  retry_after_seconds: z.number().optional(),
-  message: z.string().optional(),
-};
+// The error document {error, message, retry_after_seconds, hint} is admitted undeclared (the objects are loose,
+// no field required; the instructions describe it once), so tools/list for all twelve tools stays within 12 KB.
 
 /** One attempt: what a later claimer reads. */
 export const attemptSchema = z.looseObject({
-  seq: z.number().int(),
-  outcome: text,
-  died: z.boolean(),
-  summary: text,
+  seq: int,
+  outcome: text.optional(),
+  died: z.boolean().optional(),
+  summary: text.optional(),
 });
 
 const todoFields = { id: z.string().optional(), state: z.string().optional(), attempt: int };
 
-/** heartbeat, complete, fail, release and add_todo return the todo. */
+/** heartbeat, complete, release, cancel and add_todo return the todo. */
 export const todoOutput = z.looseObject({
   ...todoFields,
   lease_expires_at: time,
+});
+
+/** fail returns the todo, and when it is retried or dead-lettered. */
+export const failOutput = z.looseObject({
+  ...todoFields,
   next_retry_at: time,
   dead_letter: z.boolean().optional(),
-  ...errorFields,
 });
 
 /** claim and claim_next: the todo in detail plus the attempt this claim opened and the ones before it. */
 export const claimOutput = z.looseObject({
-  ...todoFields,
+  id: z.string().optional(),
+  state: z.string().optional(),
   empty: z.boolean().optional(),
   attempt_seq: int,
   lease_expires_at: time,
   lease_token: z.string().optional(),
   prior_attempts: z.array(attemptSchema).optional(),
-  ...errorFields,
 });
 
 /** get_todo: the todo in full with its attempts. */
@@ -50,14 +51,12 @@ export const detailOutput = z.looseObject({
   ...todoFields,
   attempts: z.array(attemptSchema).optional(),
   attempts_total: int,
-  ...errorFields,
 });
 
 /** list_todos: a page of todos. */
 export const listOutput = z.looseObject({
   todos: z.array(z.looseObject(todoFields)).optional(),
   next_cursor: z.string().nullable().optional(),
-  ...errorFields,
 });
 
 /** clock_in and clock_out: the endpoint's presence now. */
@@ -65,5 +64,4 @@ export const presenceOutput = z.looseObject({
   clocked_in: z.boolean().optional(),
   presence_since: time,
   changed: z.boolean().optional(),
-  ...errorFields,
 });

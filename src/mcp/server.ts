@@ -8,7 +8,6 @@ import {
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -86,6 +85,15 @@ const LooseCallToolRequestSchema = CallToolRequestSchema.extend({
  */
 const VALIDATOR = new AjvJsonSchemaValidator();
 
+/**
+ * A JSON-RPC -32602 whose message is only the text: the SDK's McpError prefixes "MCP error -32602: " to its message,
+ * which then travels in the error's message field, and a client that wraps it again says the code twice. The SDK
+ * answers a handler's error with its numeric code and its message.
+ */
+class InvalidParams extends Error {
+  readonly code = ErrorCode.InvalidParams;
+}
+
 export function createMcpServer(ctx: ToolContext): Server {
   const server = new Server(
     { name: 'switchboard', title: 'Switchboard', version: VERSION },
@@ -105,10 +113,7 @@ export function createMcpServer(ctx: ToolContext): Server {
     const args = request.params.arguments ?? {};
     if (!tool || typeof args !== 'object' || args === null || Array.isArray(args)) {
       logCall(ctx, name.slice(0, 64), started, 'invalid');
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        tool ? 'arguments must be an object' : `Unknown tool: ${JSON.stringify(name.slice(0, 64))}`,
-      );
+      throw new InvalidParams(tool ? 'arguments must be an object' : `Unknown tool: ${JSON.stringify(name.slice(0, 64))}`);
     }
     const parsed = await tool.input.safeParseAsync(args);
     if (!parsed.success) {

@@ -31,6 +31,8 @@ export interface CallInfo {
   maxWaiters: number;
   /** How often a long poll may claim again because it was rung (SWITCHBOARD_WAITER_CLAIMS_PER_SECOND). */
   waiterClaimsPerSecond: number;
+  /** The longest a long poll waits (SWITCHBOARD_MAX_WAIT_SECONDS, at most MAX_WAIT_SECONDS). */
+  maxWaitSeconds: number;
   /** How old a doorbell ring may be and still count (SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS, in ms). */
   signalMaxAgeMs: number;
 }
@@ -68,6 +70,9 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 export function portableSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete raw.$schema;
+  // An input's additionalProperties: false is left out of tools/list (12 KB for all twelve tools): the server still
+  // refuses an unknown argument as invalid, naming it.
+  if (io === 'input') delete raw.additionalProperties;
   return portable(raw) as JsonSchema;
 }
 

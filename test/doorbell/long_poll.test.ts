@@ -41,7 +41,7 @@ t.test('a ring for another queue does not end the wait; the deadline answers {"e
   t.equal(state, 'pending', 'the docs todo was not taken');
 
   t.same((await call(agent, 'claim_next', { queue: 'builds', wait_seconds: 0 })).doc, { empty: true }, 'wait_seconds 0 answers at once');
-  t.equal((await call(agent, 'claim_next', { wait_seconds: 61 })).isError, true, 'more than 60 seconds is refused');
+  t.equal((await call(agent, 'claim_next', { wait_seconds: 51 })).isError, true, 'more than 50 seconds is refused');
 });
 
 t.test('a client that cancels ends its wait, and claims nothing afterwards', async (t) => {
@@ -51,7 +51,7 @@ t.test('a client that cancels ends its wait, and claims nothing afterwards', asy
   const bell = await doorbellFor(f.ctx.sql);
 
   const abort = new AbortController();
-  const waiting = agent.callTool({ name: 'claim_next', arguments: { queue: 'builds', wait_seconds: 60 } }, undefined, {
+  const waiting = agent.callTool({ name: 'claim_next', arguments: { queue: 'builds', wait_seconds: 50 } }, undefined, {
     signal: abort.signal,
   });
   await until(async () => bell.waiting === 1, 'the claim to wait');
@@ -108,7 +108,7 @@ t.test('stopping the server answers a waiting claim_next at once instead of hold
   const agent = await httpClient(server.url, ep.credential);
   const bell = await doorbellFor(f.ctx.sql);
 
-  const waiting = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 60 });
+  const waiting = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 50 });
   await until(async () => bell.waiting === 1, 'the claim to wait');
   const stopped = server.stop(120_000);
   t.same((await waiting).doc, { empty: true }, 'the waiting claim answers empty');

@@ -17,12 +17,12 @@ t.test('over HTTP: the cap answers throttled, and a client that hangs up stops i
   const agent = await httpClient(server.url, ep.credential);
   t.teardown(() => agent.close());
 
-  const first = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 60 });
+  const first = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 50 });
   await until(async () => bell.held(ep.endpoint_id) === 1, 'the first wait');
 
   // A raw tools/call on the same session, whose client then hangs up mid-wait.
   const sessionId = (agent.transport as { sessionId?: string }).sessionId!;
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 'raw-1', method: 'tools/call', params: { name: 'claim_next', arguments: { queue: 'builds', wait_seconds: 60 } } });
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 'raw-1', method: 'tools/call', params: { name: 'claim_next', arguments: { queue: 'builds', wait_seconds: 50 } } });
   const raw = request(`${server.url}/mcp`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ep.credential}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId },
@@ -31,7 +31,7 @@ t.test('over HTTP: the cap answers throttled, and a client that hangs up stops i
   raw.end(body);
   await until(async () => bell.held(ep.endpoint_id) === 2, 'the raw wait');
 
-  const third = await call(agent, 'claim_next', { queue: 'builds', wait_seconds: 60 });
+  const third = await call(agent, 'claim_next', { queue: 'builds', wait_seconds: 50 });
   t.equal(third.isError, true, 'a third wait of the same credential is refused');
   t.equal(third.doc.error, 'throttled');
 

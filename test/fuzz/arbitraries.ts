@@ -118,7 +118,7 @@ export function toolArgs(w: World): Record<string, fc.Arbitrary<unknown>> {
       run_at: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('2026-01-01T00:00:00Z', 'yesterday', '99999-01-01T00:00:00Z', '2026-13-45T99:99:99Z', 'now', 'infinity', '-infinity', 'epoch'), s) }),
     claim: argsOf({ todo_id: id, claimant: s, require_fence: fc.boolean(), lease_seconds: numberish }),
     claim_next: argsOf({ queue, claimant: s, require_fence: fc.boolean(), lease_seconds: numberish,
-      wait_seconds: fc.constantFrom(0, -1, 61, 1.5, 1e9) }),
+      wait_seconds: fc.constantFrom(0, -1, 51, 61, 1.5, 1e9) }),
     heartbeat: argsOf({ todo_id: id, lease_token: token, lease_seconds: numberish }),
     complete: argsOf({ todo_id: id, result: jsonish, summary: s, artifact: artifactish, lease_token: token }),
     fail: argsOf({ todo_id: id, result: jsonish, summary: s, artifact: artifactish, lease_token: token }),

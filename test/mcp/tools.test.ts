@@ -243,6 +243,8 @@ t.test('verb gating: tools/list shows the vended verbs (get_todo with list_todos
     t.match(r.doc, { error: 'forbidden', message: `forbidden: this endpoint was not vended the verb ${verb}` }, `${verb} is forbidden`);
   }
   await t.rejects(call(worker, 'drop_tables', {}), { code: -32602, message: /Unknown tool: "drop_tables"/ }, 'an unknown tool is JSON-RPC -32602');
+  const unknown = await call(worker, 'drop_tables', {}).catch((e: Error) => e);
+  t.equal((unknown as Error).message.split('-32602').length - 1, 1, `the error text says its code once: ${(unknown as Error).message}`);
 
   const tools = (await (await f.memoryClient(await f.vend(owner, 'all'))).listTools()).tools;
   const byName = Object.fromEntries(tools.map((x) => [x.name, x]));

@@ -102,7 +102,7 @@ t.test('rings a login with no grants makes up or replays wake no long poll; genu
 
   // A waits on builds. Then a todo of A becomes claimable without ringing (a DBA's UPDATE rings nothing): only a ring
   // would make A's wait claim it before its deadline.
-  const waiting = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 60 });
+  const waiting = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 50 });
   let settled = false;
   void waiting.then(() => (settled = true));
   await until(async () => bell.waiting === 1, "A's long poll");
@@ -126,7 +126,7 @@ t.test('rings a login with no grants makes up or replays wake no long poll; genu
 
   // Notifications reach the server in commit order on its one LISTEN connection: once the sentinel's long poll has
   // its own (later) todo, every forged ring before it has been dispatched.
-  const sentinelWait = call(watcher, 'claim_next', { queue: 'canary', wait_seconds: 60 });
+  const sentinelWait = call(watcher, 'claim_next', { queue: 'canary', wait_seconds: 50 });
   await until(async () => bell.waiting === 2, "the sentinel's long poll");
   const canary = await add(db, sentinel.endpoint_id, 'canary');
   t.equal((await sentinelWait).doc.id, canary, 'the sentinel was woken by its genuine ring');
@@ -164,7 +164,7 @@ t.test('a revocation a login with no grants makes up or replays closes no sessio
     await s.notify('switchboard_credentials_refused', p);
   }
   // The same LISTEN connection carries both channels, in commit order: the sentinel's ring comes after them.
-  const sentinelWait = call(watcher, 'claim_next', { queue: 'canary', wait_seconds: 60 });
+  const sentinelWait = call(watcher, 'claim_next', { queue: 'canary', wait_seconds: 50 });
   await until(async () => bell.waiting === 1, "the sentinel's long poll");
   const canary = await add(db, sentinel.endpoint_id, 'canary');
   t.equal((await sentinelWait).doc.id, canary, 'every signal before the sentinel ring was dispatched');

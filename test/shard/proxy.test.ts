@@ -96,7 +96,7 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   // A long poll through the proxy: a waiter on bob's queue is rung by the todo bob's other client adds on his shard
   // (the server LISTENs on every shard). Without the ring it would answer empty at its deadline.
   const b2 = await httpClient(server.url, bobEp.credential);
-  const polled = call(b, 'claim_next', { queue: 'later', wait_seconds: 60 });
+  const polled = call(b, 'claim_next', { queue: 'later', wait_seconds: 50 });
   const bell = await doorbellFor(server.ctx.sql);
   while (bell.waiting === 0) await new Promise((r) => setTimeout(r, 20));
   const later = (await call(b2, 'add_todo', { queue: 'later', title: 'rung' })).doc;

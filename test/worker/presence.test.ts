@@ -43,7 +43,7 @@ t.test('clocked out: no webhook post and no wake on a re-queued retry, claims st
   /** Every ring committed before it has reached the server: the sentinel's own later ring wakes its long poll. */
   const flushRings = async () => {
     const before = bell.waiting;
-    const wait = call(watcher, 'claim_next', { queue: 'canary', wait_seconds: 60 });
+    const wait = call(watcher, 'claim_next', { queue: 'canary', wait_seconds: 50 });
     await until(async () => bell.waiting === before + 1, "the sentinel's long poll");
     const [{ id }] = await db.sql`select switchboard.add_todo(endpoint_id => ${sentinel.endpoint_id}::uuid, queue => 'canary'::text)->>'id' as id`;
     t.equal((await wait).doc.id, id, 'the sentinel ring came through');
@@ -58,7 +58,7 @@ t.test('clocked out: no webhook post and no wake on a re-queued retry, claims st
   t.equal((await call(agent, 'claim', { todo_id: todo })).doc.attempt_seq, 1, 'clocked out, a claim opens attempt 1');
   t.equal((await call(agent, 'fail', { todo_id: todo, summary: 'flaky' })).doc.state, 'failed');
   let settled = false;
-  const waiting = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 60 });
+  const waiting = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 50 });
   void waiting.then(() => (settled = true));
   await until(async () => bell.waiting === 1, "the agent's long poll");
   await until(async () => (await state(todo)) === 'pending', 'the worker to re-queue the retry');
@@ -84,7 +84,7 @@ t.test('clocked out: no webhook post and no wake on a re-queued retry, claims st
 
   // And the next re-queued retry rings both again.
   await call(agent, 'fail', { todo_id: todo, summary: 'flaky again' });
-  const again = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 60 });
+  const again = call(agent, 'claim_next', { queue: 'builds', wait_seconds: 50 });
   t.match((await again).doc, { id: todo, attempt_seq: 3 }, 'a re-queued retry wakes a long poll again');
   await until(async () => sink.received.length >= 2, 'a second webhook doorbell');
   t.same(sink.received[1].body, { event: 'todo_claimable', queue: 'builds' }, 'and rings the sink again');

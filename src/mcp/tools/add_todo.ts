@@ -10,7 +10,7 @@ export const addTodo = defineTool({
   description: 'Create a pending todo in one of your queues; a worker takes it with claim_next. Returns the todo.',
   input: z.strictObject({
     queue,
-    payload: jsonObject('The work: a JSON object (<= 256 KiB; other JSON values are accepted too). Default {}.'),
+    payload: jsonObject('The work: a JSON object (<= 256 KiB; any JSON is accepted). Default {}.'),
     title: z.string().optional().describe('One line for humans (<= 512 bytes).'),
     routing: z.record(z.string(), z.unknown()).optional().describe('Routing hints, a JSON object (<= 16 KiB).'),
     priority: intRange(-1000, 1000).optional().describe('Higher is claimed first. Default 0.'),

@@ -8,8 +8,8 @@ export const cancel = defineTool({
   name: 'cancel',
   title: 'Cancel a todo',
   description:
-    'Stop a todo you filed: pending, claimed or waiting for a retry -> canceled (a running attempt is closed ' +
-    'canceled). Already canceled: answered unchanged. A done todo or a dead letter: conflict.',
+    'Stop a todo you filed: pending, claimed or retrying -> canceled (a running attempt closes canceled). ' +
+    'Already canceled: unchanged. Done or a dead letter: conflict.',
   input: z.strictObject({ todo_id: todoId }),
   output: todoOutput,
   annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },

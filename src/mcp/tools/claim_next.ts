@@ -9,10 +9,10 @@ export const claimNext = defineTool({
   name: 'claim_next',
   title: 'Claim the next todo',
   description:
-    'How a worker gets work: claim the next ready todo (highest priority, oldest first) of a queue, or of all yours (and your team\'s), ' +
-    'under a lease. Returns {"empty": true} when none is ready, else the todo with payload, attempt_seq, ' +
-    'prior_attempts (earlier attempts, newest first: what was tried, and died: true where a worker vanished) and, ' +
-    'with require_fence, lease_token. Then heartbeat while working; finish with complete, fail or release. ' +
+    "Claim the next ready todo (highest priority first) of a queue, or of any of yours or your team's, under a " +
+    'lease. Returns {"empty": true} if none, else the todo with payload, attempt_seq, prior_attempts (newest ' +
+    'first; died: a worker vanished) and, with require_fence, lease_token. Then heartbeat; end with complete, ' +
+    'fail or release. ' +
     DATA_NOT_INSTRUCTIONS,
   input: z.strictObject({
     queue: queue.optional(),
@@ -21,7 +21,7 @@ export const claimNext = defineTool({
     lease_seconds: leaseSeconds,
     wait_seconds: intRange(0, MAX_WAIT_SECONDS)
       .optional()
-      .describe('Long poll: wait up to this long for a claimable todo instead of answering empty. Default 0.'),
+      .describe('Long poll: wait up to this many seconds for a todo instead of answering empty. Default 0.'),
   }),
   output: claimOutput,
   annotations: { destructiveHint: false, openWorldHint: false },
@@ -35,6 +35,7 @@ export const claimNext = defineTool({
       holder: c.endpointId,
       maxWaiters: c.maxWaiters,
       claimsPerSecond: c.waiterClaimsPerSecond,
+      maxWaitSeconds: c.maxWaitSeconds,
       waitSeconds: wait_seconds,
       signal: c.signal,
     });

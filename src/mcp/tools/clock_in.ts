@@ -7,8 +7,8 @@ export const clockIn = defineTool({
   name: 'clock_in',
   title: 'Clock in',
   description:
-    'Clock your endpoint in (its owner may also have clocked it out): doorbells ring for it again (its webhook, and claim_next long polls woken when work arrives), and it is rung now for each queue with work waiting. Call it when you start taking work. ' +
-    'Answers clocked_in and since when (changed: false if it already was).',
+    'Clock your endpoint in when you start taking work: doorbells (webhook, claim_next long polls) ring for it ' +
+    'again, now for each queue with work waiting. Answers clocked_in, since when and changed.',
   input: z.strictObject({}),
   output: presenceOutput,
   annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },

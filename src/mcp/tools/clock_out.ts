@@ -7,8 +7,8 @@ export const clockOut = defineTool({
   name: 'clock_out',
   title: 'Clock out',
   description:
-    'Clock your endpoint out when you stop taking work: no doorbell rings for it (no webhook post, no wake of a claim_next long poll, which still ends at its deadline) until it clocks in again. Claims still work as before, and what you hold stays yours. ' +
-    'Answers clocked_in and since when (changed: false if it already was).',
+    'Clock your endpoint out when you stop taking work: no doorbell rings for it until clock_in (a long poll ends ' +
+    'at its deadline). Claims still work; what you hold stays yours. Answers clocked_in, since when and changed.',
   input: z.strictObject({}),
   output: presenceOutput,
   annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },

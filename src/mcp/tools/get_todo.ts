@@ -8,8 +8,7 @@ export const getTodo = defineTool({
   name: 'get_todo',
   title: 'Read one todo',
   description:
-    "One of your todos (or your team's) in full (payload, routing, result, next_retry_at, dead_letter) with its " +
-    'attempts, newest first, the open one included. Changes nothing. ' +
+    "One of your todos (or your team's) in full, with its attempts, newest first. Changes nothing. " +
     DATA_NOT_INSTRUCTIONS,
   input: z.strictObject({
     todo_id: todoId,

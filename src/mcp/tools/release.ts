@@ -8,8 +8,8 @@ export const release = defineTool({
   name: 'release',
   title: 'Release a todo',
   description:
-    'Hand a todo you hold back without a verdict (shutting down, out of budget, told to stop): pending again at ' +
-    'once, no backoff, attempt counter unchanged.',
+    'Hand a todo you hold back without a verdict (shutting down, told to stop): pending at once, no backoff, ' +
+    'attempt count unchanged.',
   input: z.strictObject({ todo_id: todoId, summary, artifact, lease_token: leaseToken }),
   output: todoOutput,
   annotations: { destructiveHint: false, openWorldHint: false },

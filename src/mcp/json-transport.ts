@@ -1,0 +1,133 @@
+// A Transport of our own (the MCP SDK's documented `Transport` interface) for one stateless POST answered as one JSON
+// document, straight over node:http: what the SDK's StreamableHTTPServerTransport does in its stateless JSON-response
+// mode (the same checks, status codes and messages), without its conversion to Web Request/Response and streams.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { type JSONRPCMessage, type MessageExtraInfo, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+
+/** A JSON-RPC error with no id, as the SDK's transport answers a request it cannot take. */
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
+/** The most messages one batch may carry (as the SDK's transport: 100). */
+export const MAX_BATCH = 100;
+
+type Id = string | number;
+type Json = Record<string, unknown>;
+
+const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isId = (x: unknown): x is Id => typeof x === 'string' || (typeof x === 'number' && Number.isInteger(x));
+
+/** A JSON-RPC 2.0 message as the SDK's JSONRPCMessageSchema admits it: a request, a notification or a response. */
+function isMessage(m: unknown): m is JSONRPCMessage {
+  if (!isObject(m) || m.jsonrpc !== '2.0') return false;
+  if (typeof m.method === 'string') return (!('id' in m) || isId(m.id)) && (m.params === undefined || isObject(m.params));
+  return isId(m.id) && ('result' in m ? isObject(m.result) && !('error' in m) : isObject(m.error));
+}
+
+const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: Id; method: string } => 'method' in m && 'id' in m;
+
+/** Whether the body is one initialize request (the SDK's isInitializeRequest, without a schema parse). */
+export function isInitialize(body: unknown): boolean {
+  return isObject(body) && body.method === 'initialize' && isObject(body.params);
+}
+
+/** The media type of a Content-Type header is application/json (parameters such as charset aside). */
+function isJsonType(header: string | undefined): boolean {
+  return header !== undefined && header.split(';', 1)[0].trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Checks a POST to /mcp as the SDK's transport does; answers the refusal itself and returns null, or returns the
+ * messages. `body` is the parsed JSON (undefined when the content type was not JSON).
+ */
+export function readMessages(req: IncomingMessage, res: ServerResponse, body: unknown): JSONRPCMessage[] | null {
+  const accept = req.headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    jsonRpcError(res, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
+    return null;
+  }
+  if (!isJsonType(req.headers['content-type'])) {
+    jsonRpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+    return null;
+  }
+  if (Array.isArray(body) && body.length > MAX_BATCH) {
+    jsonRpcError(res, 400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH} messages`);
+    return null;
+  }
+  const messages = Array.isArray(body) ? body : [body];
+  if (!messages.every(isMessage)) {
+    jsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON-RPC message');
+    return null;
+  }
+  if (messages.some(isInitialize)) {
+    if (messages.length > 1) {
+      jsonRpcError(res, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
+      return null;
+    }
+  } else {
+    const version = req.headers['mcp-protocol-version'];
+    if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+      jsonRpcError(res, 400, -32000,
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+      return null;
+    }
+  }
+  return messages;
+}
+
+/** Writes a POST's answer: its JSON document with 200, or, for a POST of notifications or responses only, 202. */
+export function writeAnswer(res: ServerResponse, doc: JSONRPCMessage | JSONRPCMessage[] | null): void {
+  if (res.headersSent || res.destroyed) return;
+  if (doc === null) return void res.writeHead(202).end();
+  const body = JSON.stringify(doc);
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+}
+
+/**
+ * One POST's messages handed to a connected Server (Protocol.connect sets onmessage); `handle` resolves to the answer
+ * once every request is answered: one JSON document (an array for a batch, in the requests' order), or null for a
+ * POST of notifications or responses only (202). The caller writes it (writeAnswer). Anything else the server sends
+ * (a request or a notification to the client) has no stream to go to and is dropped: these tools send nothing
+ * before their result.
+ */
+export class JsonResponseTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+  private readonly order: Id[] = [];
+  private readonly answers = new Map<Id, JSONRPCMessage>();
+  private closed = false;
+  private done: ((doc: JSONRPCMessage | JSONRPCMessage[] | null) => void) | null = null;
+
+  async start(): Promise<void> {}
+
+  /** Delivers the POST's messages to the server, with the caller's authInfo as the SDK's transport passes it. */
+  handle(messages: JSONRPCMessage[], authInfo: AuthInfo): Promise<JSONRPCMessage | JSONRPCMessage[] | null> {
+    for (const m of messages) if (isRequest(m)) this.order.push(m.id);
+    const answer = new Promise<JSONRPCMessage | JSONRPCMessage[] | null>((resolve) => {
+      this.done = resolve;
+    });
+    for (const m of messages) this.onmessage?.(m, { authInfo });
+    if (this.order.length === 0) this.done?.(null);
+    return answer;
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed || !('id' in message) || 'method' in message) return;
+    const id = message.id as Id;
+    if (!this.order.includes(id) || this.answers.has(id)) return;
+    this.answers.set(id, message);
+    if (this.answers.size < this.order.length) return;
+    this.done?.(this.order.length === 1 ? message : this.order.map((i) => this.answers.get(i)!));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+}
