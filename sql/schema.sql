@@ -274,6 +274,11 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('switchboard_a2a_send:' || endpoint_id::text || ':' || message_id, 0));
   select a.* into v_a from switchboard.a2a_tasks a where a.endpoint_id = endpoint_id and a.message_id = message_id;
   if found then
+    -- A messageId names one message: the same id with other content is a client's mistake, never the old task.
+    if (v_a.message - 'taskId' - 'contextId' - 'role') <> (coalesce(message, '{}'::jsonb) - 'taskId' - 'contextId' - 'role') then
+      perform switchboard_internal.raise('conflict', 'this messageId was sent before with another message',
+        'Send a new messageId for a new message; a retry sends the same message again.');
+    end if;
     select x.* into v_t from switchboard.todos x where x.id = v_a.todo_id;
   else
     if v_queue is null then
@@ -312,11 +317,12 @@ $$;
 COMMENT ON FUNCTION switchboard.a2a_send(endpoint_id uuid, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer) IS 'A2A SendMessage: files a requester''s message as a todo and answers its task. add_todo''s
 rules and limits apply. The same message_id from the same endpoint answers the task it filed
 first, filing nothing (a retried send never files twice; an advisory lock on (endpoint,
-message_id) orders concurrent retries). The message is kept as the first entry of the task''s
-history. Returns {task, wake_key, created}: the A2A Task, the key its changes NOTIFY
-switchboard_a2a with, and whether this call filed it. Errors: forbidden (revoked, or add_todo not
-vended), invalid (message_id, context_id, history_length, queue, message size, or any limit of
-add_todo).
+message_id) orders concurrent retries); with another message, conflict. The message is kept as
+the first entry of the task''s history. Returns {task, wake_key, created}: the A2A Task, the key
+its changes NOTIFY switchboard_a2a with, and whether this call filed it. Errors: forbidden
+(revoked, or add_todo not vended), invalid (message_id, context_id, history_length, queue,
+message size, or any limit of add_todo), conflict (the message_id was sent before with another
+message).
 
 message_id: the A2A messageId, 1..128 bytes: the key a retried send is known by.
 context_id: the A2A contextId to keep; null: the task id.
@@ -505,10 +511,10 @@ Example: select switchboard.add_team_queue(team_id => ''<team_id>'', queue => ''
 
 
 --
--- Name: add_todo(uuid, text, jsonb, text, jsonb, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: switchboard; Owner: -
+-- Name: add_todo(uuid, text, jsonb, text, jsonb, integer, integer, timestamp with time zone, text); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
-CREATE FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS jsonb
+CREATE FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, idempotency_key text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
@@ -516,6 +522,8 @@ CREATE FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb
 declare
   v_t switchboard.todos;
   v_team uuid;
+  v_args bytea;
+  v_key switchboard.todo_keys;
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
@@ -536,6 +544,24 @@ begin
   if run_at is not null and not (run_at >= '0001-01-01T00:00:00Z' and run_at < '10000-01-01T00:00:00Z') then
     perform switchboard_internal.raise('invalid', 'run_at must be a finite time in the years 0001-9999', 'Send an RFC 3339 time, or leave run_at out for now.');
   end if;
+  if idempotency_key is not null then
+    if octet_length(idempotency_key) not between 1 and 256 then
+      perform switchboard_internal.raise('invalid', 'idempotency_key must be 1-256 bytes', 'Send one key per todo you mean to file, the same on a retry.');
+    end if;
+    -- The arguments as given (defaults filled in where add_todo's are fixed): a retry sends the same ones.
+    v_args := sha256(convert_to(jsonb_build_array(queue, coalesce(payload, '{}'::jsonb), title, coalesce(routing, '{}'::jsonb),
+                                                  coalesce(priority, 0), max_attempts, run_at)::text, 'UTF8'));
+    perform pg_advisory_xact_lock(hashtextextended('switchboard_todo_key:' || endpoint_id::text || ':' || idempotency_key, 0));
+    select k.* into v_key from switchboard.todo_keys k where k.endpoint_id = endpoint_id and k.key = idempotency_key;
+    if found then
+      if v_key.args_sha256 <> v_args then
+        perform switchboard_internal.raise('conflict', 'this idempotency_key filed a todo with other arguments',
+          'A key names one todo: send its original arguments to get that todo back, or a new key to file another.');
+      end if;
+      select x.* into v_t from switchboard.todos x where x.id = v_key.todo_id;
+      return switchboard_internal.todo_json(v_t);
+    end if;
+  end if;
   -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
   select q.team_id into v_team
     from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue
@@ -545,21 +571,25 @@ begin
           coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
           coalesce(run_at, now()), coalesce(run_at, now()))
   returning * into v_t;
+  if idempotency_key is not null then
+    insert into switchboard.todo_keys (endpoint_id, key, todo_id, args_sha256) values (endpoint_id, idempotency_key, v_t.id, v_args);
+  end if;
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
 
 
 --
--- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: COMMENT; Schema: switchboard; Owner: -
+-- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'creates a pending todo in the endpoint''s scope, or its team''s on a team queue. In the
+COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) IS 'creates a pending todo in the endpoint''s scope, or its team''s on a team queue. In the
 team''s scope when the endpoint was vended in a team and the queue is one of the team''s queues
 (the endpoint stays on the todo as who added it, never as authority); else in the endpoint''s own.
 The todo is pending, claimable from run_at (now when null). The title is stored without control
 or invisible formatting characters (clean_text). Returns the todo document. Errors: forbidden
-(the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below).
+(the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below), conflict
+(the idempotency_key filed a todo with other arguments).
 
 queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
   doorbells).
@@ -571,6 +601,10 @@ max_attempts: claims before a failure or a lapse dead-letters the todo, 1..1000;
   setting default_max_attempts (5).
 run_at: not claimable before this time; null: now. A finite time in the years 0001-9999 (what RFC
   3339 can write).
+idempotency_key: 1-256 bytes, scoped to the endpoint: the same key again answers the todo it
+  filed and files nothing (concurrent calls with one key file one todo; an advisory lock on
+  (endpoint, key) orders them); with other arguments, conflict. A key lasts as long as its todo
+  (prune deletes it with the todo). null: no key.
 
 Example: select switchboard.add_todo(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
   payload => ''{"repo": "x"}'', title => ''fix arm64'');';
@@ -3395,25 +3429,25 @@ switchboard.a2a_send.';
 
 
 --
--- Name: add_todo(text, text, jsonb, text, jsonb, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+-- Name: add_todo(text, text, jsonb, text, jsonb, integer, integer, timestamp with time zone, text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
-CREATE FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS jsonb
+CREATE FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, idempotency_key text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
 #variable_conflict use_variable
 begin
-  return switchboard.add_todo(switchboard_internal.agent_endpoint(credential), queue, payload, title, routing, priority, max_attempts, run_at);
+  return switchboard.add_todo(switchboard_internal.agent_endpoint(credential), queue, payload, title, routing, priority, max_attempts, run_at, idempotency_key);
 end;
 $$;
 
 
 --
--- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: COMMENT; Schema: switchboard_agent; Owner: -
+-- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'switchboard.add_todo for the endpoint that the bearer credential names. The
+COMMENT ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) IS 'switchboard.add_todo for the endpoint that the bearer credential names. The
 credential is digested inside the statement that runs the verb, so a connection holding
 switchboard_agent and no valid credential can do nothing. Returns what switchboard.add_todo
 returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
@@ -8149,6 +8183,46 @@ COMMENT ON TABLE switchboard.owners IS 'Humans. Each owns the endpoints it vende
 
 
 --
+-- Name: queue_controls; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.queue_controls (
+    queue text NOT NULL,
+    holder_id uuid NOT NULL,
+    team_id uuid,
+    owner_id uuid,
+    paused boolean DEFAULT false NOT NULL,
+    max_claimed integer,
+    claims_per_minute integer,
+    rate_tat timestamp with time zone,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT queue_controls_check CHECK ((((team_id IS NULL) <> (owner_id IS NULL)) AND (holder_id = COALESCE(team_id, owner_id)))),
+    CONSTRAINT queue_controls_check1 CHECK ((paused OR (max_claimed IS NOT NULL) OR (claims_per_minute IS NOT NULL))),
+    CONSTRAINT queue_controls_claims_per_minute_check CHECK (((claims_per_minute >= 1) AND (claims_per_minute <= 60000))),
+    CONSTRAINT queue_controls_max_claimed_check CHECK (((max_claimed >= 1) AND (max_claimed <= 1000000)))
+);
+
+
+--
+-- Name: schedules; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.schedules (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    endpoint_id uuid NOT NULL,
+    scope_id uuid NOT NULL,
+    queue text NOT NULL,
+    cron text NOT NULL,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    title text,
+    time_zone text DEFAULT 'UTC'::text NOT NULL,
+    next_run_at timestamp with time zone NOT NULL,
+    last_run_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
 -- Name: settings; Type: TABLE; Schema: switchboard; Owner: -
 --
 
@@ -8202,6 +8276,19 @@ CREATE TABLE switchboard.team_queues (
 --
 
 COMMENT ON TABLE switchboard.team_queues IS 'Queue names a team shares: a todo an endpoint of the team adds to one of them is the team''s (todos.team_id).';
+
+
+--
+-- Name: todo_keys; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.todo_keys (
+    endpoint_id uuid NOT NULL,
+    key text NOT NULL,
+    todo_id uuid NOT NULL,
+    args_sha256 bytea NOT NULL,
+    CONSTRAINT todo_keys_key_check CHECK (((octet_length(key) >= 1) AND (octet_length(key) <= 256)))
+);
 
 
 --
@@ -8352,6 +8439,22 @@ ALTER TABLE ONLY switchboard.owners
 
 
 --
+-- Name: queue_controls queue_controls_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.queue_controls
+    ADD CONSTRAINT queue_controls_pkey PRIMARY KEY (queue, holder_id);
+
+
+--
+-- Name: schedules schedules_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.schedules
+    ADD CONSTRAINT schedules_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: settings settings_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -8381,6 +8484,14 @@ ALTER TABLE ONLY switchboard.team_queues
 
 ALTER TABLE ONLY switchboard.teams
     ADD CONSTRAINT teams_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: todo_keys todo_keys_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.todo_keys
+    ADD CONSTRAINT todo_keys_pkey PRIMARY KEY (endpoint_id, key);
 
 
 --
@@ -8486,10 +8597,38 @@ CREATE UNIQUE INDEX owners_handle_key ON switchboard.owners USING btree (lower(h
 
 
 --
+-- Name: queue_controls_holder_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX queue_controls_holder_idx ON switchboard.queue_controls USING btree (holder_id, queue);
+
+
+--
+-- Name: schedules_due_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX schedules_due_idx ON switchboard.schedules USING btree (next_run_at);
+
+
+--
+-- Name: schedules_scope_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX schedules_scope_idx ON switchboard.schedules USING btree (scope_id, created_at, id);
+
+
+--
 -- Name: team_members_owner_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
 CREATE INDEX team_members_owner_idx ON switchboard.team_members USING btree (owner_id, team_id);
+
+
+--
+-- Name: todo_keys_todo_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX todo_keys_todo_idx ON switchboard.todo_keys USING btree (todo_id);
 
 
 --
@@ -8643,6 +8782,30 @@ ALTER TABLE ONLY switchboard.owner_sessions
 
 
 --
+-- Name: queue_controls queue_controls_owner_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.queue_controls
+    ADD CONSTRAINT queue_controls_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES switchboard.owners(id);
+
+
+--
+-- Name: queue_controls queue_controls_team_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.queue_controls
+    ADD CONSTRAINT queue_controls_team_id_fkey FOREIGN KEY (team_id) REFERENCES switchboard.teams(id);
+
+
+--
+-- Name: schedules schedules_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.schedules
+    ADD CONSTRAINT schedules_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES switchboard.endpoints(id);
+
+
+--
 -- Name: team_members team_members_owner_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -8664,6 +8827,22 @@ ALTER TABLE ONLY switchboard.team_members
 
 ALTER TABLE ONLY switchboard.team_queues
     ADD CONSTRAINT team_queues_team_id_fkey FOREIGN KEY (team_id) REFERENCES switchboard.teams(id);
+
+
+--
+-- Name: todo_keys todo_keys_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.todo_keys
+    ADD CONSTRAINT todo_keys_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES switchboard.endpoints(id);
+
+
+--
+-- Name: todo_keys todo_keys_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.todo_keys
+    ADD CONSTRAINT todo_keys_todo_id_fkey FOREIGN KEY (todo_id) REFERENCES switchboard.todos(id) ON DELETE CASCADE;
 
 
 --
@@ -8782,11 +8961,11 @@ GRANT ALL ON FUNCTION switchboard.add_team_queue(team_id uuid, queue text) TO sw
 
 
 --
--- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: ACL; Schema: switchboard; Owner: -
+-- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text); Type: ACL; Schema: switchboard; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) TO switchboard_admin;
+REVOKE ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) TO switchboard_admin;
 
 
 --
@@ -9278,11 +9457,11 @@ GRANT ALL ON FUNCTION switchboard_agent.a2a_send(credential text, message_id tex
 
 
 --
--- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: ACL; Schema: switchboard_agent; Owner: -
+-- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text); Type: ACL; Schema: switchboard_agent; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) TO switchboard_agent;
+REVOKE ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) TO switchboard_agent;
 
 
 --
@@ -10324,6 +10503,20 @@ GRANT SELECT ON TABLE switchboard.owners TO switchboard_admin;
 
 
 --
+-- Name: TABLE queue_controls; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.queue_controls TO switchboard_admin;
+
+
+--
+-- Name: TABLE schedules; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.schedules TO switchboard_admin;
+
+
+--
 -- Name: TABLE settings; Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -10342,6 +10535,13 @@ GRANT SELECT ON TABLE switchboard.team_members TO switchboard_admin;
 --
 
 GRANT SELECT ON TABLE switchboard.team_queues TO switchboard_admin;
+
+
+--
+-- Name: TABLE todo_keys; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.todo_keys TO switchboard_admin;
 
 
 --

@@ -21,6 +21,8 @@ export interface AddTodoArgs {
   priority?: number;
   max_attempts?: number;
   run_at?: string;
+  /** 1-256 bytes: the same key again answers the todo it filed (other arguments: conflict). */
+  idempotency_key?: string;
 }
 export interface ClaimArgs {
   /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
@@ -147,7 +149,7 @@ export function createLedger(sql: Sql) {
       verb(sql`switchboard_agent.add_todo(credential => ${a.credential}::text, queue => ${a.queue}::text,
                 payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
-                run_at => ${v(a.run_at)}::text::timestamptz)`),
+                run_at => ${v(a.run_at)}::text::timestamptz, idempotency_key => ${v(a.idempotency_key)}::text)`),
 
     claim: (a: ClaimArgs) =>
       verb(sql`switchboard_agent.claim(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
