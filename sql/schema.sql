@@ -611,6 +611,85 @@ Example: select switchboard.add_todo(endpoint_id => ''<endpoint_id>'', queue => 
 
 
 --
+-- Name: add_todos(uuid, jsonb); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.add_todos(endpoint_id uuid, todos jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_max integer := switchboard_internal.setting_int('add_todos_max', 1000, 1, 100000);
+  v_out jsonb := '[]'::jsonb;
+  v_i integer := -1;
+  v_e jsonb;
+  v_unknown text;
+  v_state text;
+  v_msg text;
+  v_hint text;
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  if todos is null or jsonb_typeof(todos) <> 'array' then
+    perform switchboard_internal.raise('invalid', 'todos must be a JSON array of add_todo''s arguments', null);
+  end if;
+  if jsonb_array_length(todos) > v_max then
+    perform switchboard_internal.raise('invalid', format('todos has %s elements, at most %s (the setting add_todos_max)', jsonb_array_length(todos), v_max),
+      'Split the work into calls of at most that many.');
+  end if;
+  -- One block for the whole array: an error in any element rolls back every todo filed before it.
+  begin
+    for v_e in select e from jsonb_array_elements(todos) e loop
+      v_i := v_i + 1;
+      if jsonb_typeof(v_e) <> 'object' then
+        perform switchboard_internal.raise('invalid', 'must be an object of add_todo''s arguments', null);
+      end if;
+      select k into v_unknown from jsonb_object_keys(v_e) k
+       where k not in ('queue', 'payload', 'title', 'routing', 'priority', 'max_attempts', 'run_at', 'idempotency_key') limit 1;
+      if v_unknown is not null then
+        perform switchboard_internal.raise('invalid', format('unknown field %s', v_unknown), null);
+      end if;
+      v_out := v_out || jsonb_build_array(switchboard.add_todo(
+        endpoint_id, v_e ->> 'queue', v_e -> 'payload', v_e ->> 'title', v_e -> 'routing', (v_e ->> 'priority')::integer,
+        (v_e ->> 'max_attempts')::integer, (v_e ->> 'run_at')::timestamptz, v_e ->> 'idempotency_key'));
+    end loop;
+  exception when others then
+    get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_hint = pg_exception_hint;
+    if v_state not like 'SB%' then -- a value of the wrong type (a cast): the caller's input, never internal
+      v_state := 'SB422';
+      v_msg := 'invalid: ' || v_msg;
+    end if;
+    v_msg := regexp_replace(v_msg, '^(\w+): ', format('\1: todos[%s]: ', v_i));
+    if coalesce(v_hint, '') = '' then
+      raise exception using errcode = v_state, message = v_msg;
+    end if;
+    raise exception using errcode = v_state, message = v_msg, hint = v_hint;
+  end;
+  return v_out;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_todos(endpoint_id uuid, todos jsonb); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.add_todos(endpoint_id uuid, todos jsonb) IS 'files an array of todos all or nothing, each as add_todo would. Every element is an
+object of add_todo''s arguments (queue, payload, title, routing, priority, max_attempts, run_at,
+idempotency_key); one element that add_todo refuses refuses the whole call, naming its index, and
+nothing is filed. An element''s idempotency_key answers the todo it filed before, as add_todo''s
+does. At most the setting add_todos_max elements (1,000). Returns the todo documents, in the
+order given. Errors: forbidden, invalid (not an array, too many elements, an unknown field, a
+value of the wrong type, or any limit of add_todo: "todos[i]: ..."), conflict (an element''s
+idempotency_key filed a todo with other arguments).
+
+todos: a JSON array of add_todo''s arguments, one object per todo.
+
+Example: select switchboard.add_todos(endpoint_id => ''<endpoint_id>'',
+  todos => ''[{"queue": "builds", "payload": {"repo": "x"}}, {"queue": "builds", "priority": 5}]'');';
+
+
+--
 -- Name: agent_cancel(uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -3159,6 +3238,10 @@ begin
       ('retry_backoff_max_seconds', 3600, 0, 604800, 'the cap on the retry delay (0..604800)'),
       ('default_lease_seconds', 300, 1, 86400, 'the lease when a claim or heartbeat names none (1..86400)'),
       ('default_max_attempts', 5, 1, 1000, 'max_attempts when add_todo names none (1..1000)'),
+      ('add_todos_max', 1000, 1, 100000, 'the most todos one add_todos call files (1..100000); more is invalid'),
+      ('schedule_backfill_max', 10, 1, 10000,
+       'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
+       || 'skips the older ones (1..10000)'),
       ('board_session_hours', 12, 1, 720, 'how long a Board session lasts after sign-in (1..720)'),
       ('notify_max_attempts', 12, 1, 100,
        'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '
@@ -3452,6 +3535,30 @@ credential is digested inside the statement that runs the verb, so a connection 
 switchboard_agent and no valid credential can do nothing. Returns what switchboard.add_todo
 returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
 endpoint''s frozen set), then those of switchboard.add_todo.';
+
+
+--
+-- Name: add_todos(text, jsonb); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard.add_todos(switchboard_internal.agent_endpoint(credential), todos);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_todos(credential text, todos jsonb); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) IS 'switchboard.add_todos for the endpoint that the bearer credential names (held
+by endpoints vended add_todo). Returns what switchboard.add_todos returns. Errors: forbidden (an
+unknown, expired or revoked credential, or add_todo outside the endpoint''s frozen set), then
+those of switchboard.add_todos.';
 
 
 --
@@ -8969,6 +9076,14 @@ GRANT ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload
 
 
 --
+-- Name: FUNCTION add_todos(endpoint_id uuid, todos jsonb); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.add_todos(endpoint_id uuid, todos jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.add_todos(endpoint_id uuid, todos jsonb) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION agent_cancel(endpoint_id uuid, todo_id uuid); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -9462,6 +9577,14 @@ GRANT ALL ON FUNCTION switchboard_agent.a2a_send(credential text, message_id tex
 
 REVOKE ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION add_todos(credential text, todos jsonb); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) TO switchboard_agent;
 
 
 --
