@@ -686,7 +686,7 @@ idempotency_key filed a todo with other arguments).
 todos: a JSON array of add_todo''s arguments, one object per todo.
 
 Example: select switchboard.add_todos(endpoint_id => ''<endpoint_id>'',
-  todos => ''[{"queue": "builds", "payload": {"repo": "x"}}, {"queue": "builds", "priority": 5}]'');';
+  todos => ''[{"queue": "builds", "payload": {"repo": "x"}}, {"queue": "builds"}]'');';
 
 
 --
@@ -846,6 +846,10 @@ begin
       format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
       'Claim it after that time, or use claim_next to take work that is ready now.');
   end if;
+  -- Queue controls: a paused queue, or one at its max_claimed or claims_per_minute, answers throttled with when to retry.
+  if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
+    perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
+  end if;
   -- The claim budget charged is the claimer's (endpoint_id): on a team todo the adder is someone else.
   return switchboard_internal.open_attempt(v_t.id, endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
                                            v_t.state = 'claimed', 'endpoint', endpoint_id, null, 'agent:' || v_agent,
@@ -866,7 +870,8 @@ prior_attempts (the five newest closed attempts, newest first), the untrusted-da
 lease_token (shown once) when fenced. Errors: forbidden, not_found (unknown or another tenant''s
 id, identically), invalid (lease_seconds), conflict (held under a live lease, not yet due, done,
 canceled, a dead letter, or its last attempt lapsed and awaits the reaper''s dead letter),
-throttled (over the endpoint''s claim budget).
+throttled (over the endpoint''s claim budget, or its queue is paused or at a limit:
+set_queue_limits).
 
 Example: select switchboard.claim(endpoint_id => ''<endpoint_id>'', todo_id => ''<todo_id>'',
   claimant => ''run-1'');';
@@ -978,6 +983,15 @@ begin
     end if;
     return jsonb_build_object('empty', true);
   end if;
+  -- Queue controls (pause, max_claimed, claims_per_minute): one probe of a table that holds rows only for queues an
+  -- owner has set controls on; such a queue is admitted, or passed over, by claim_controlled.
+  if exists (select 1 from switchboard.queue_controls c where c.queue = v_queue) then
+    select p.todo_id, p.todo_queue, p.has_head, p.lapsed into v_id, v_queue, v_has_head, v_lapsed
+      from switchboard_internal.claim_controlled(endpoint_id, queue, v_id) p;
+    if v_id is null then
+      return jsonb_build_object('empty', true);
+    end if;
+  end if;
   return switchboard_internal.open_attempt(v_id, endpoint_id, v_queue, v_has_head, v_lapsed, 'endpoint', endpoint_id, null,
                                            'agent:' || v_agent, claimant, require_fence, v_lease, mcp_session_id, v_budget);
 end;
@@ -995,9 +1009,10 @@ lease_expired/requeued); a lapsed lease on its last attempt met on the way is de
 the reaper would (reaped/dead_lettered), and the search goes on; then the ready todo with the
 highest priority and the earliest ready time (pending from run_at, failed from next_retry_at,
 before any sweep). Picks with FOR UPDATE SKIP LOCKED, so concurrent callers never wait for one
-another or claim the same todo. Returns the claim document (as claim), or {"empty": true}.
-Errors: forbidden, invalid (queue format, lease_seconds), throttled (over the endpoint''s claim
-budget).
+another or claim the same todo. A queue that is paused, or at its max_claimed or
+claims_per_minute, is passed over (set_queue_limits, pause_queue) without waiting on a lock.
+Returns the claim document (as claim), or {"empty": true}. Errors: forbidden, invalid (queue
+format, lease_seconds), throttled (over the endpoint''s claim budget).
 
 Example: select switchboard.claim_next(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
   claimant => ''run-1'', require_fence => true);';
@@ -2466,6 +2481,43 @@ Example: select switchboard.owner_vend_endpoint(owner_id => ''<owner_id>'', team
 
 
 --
+-- Name: pause_queue(uuid, text, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_holder uuid := switchboard_internal.queue_holder(owner_id, queue, team_id);
+begin
+  insert into switchboard.queue_controls as c (queue, holder_id, team_id, owner_id, paused)
+  values (queue, v_holder, team_id, case when team_id is null then owner_id end, true)
+  on conflict on constraint queue_controls_pkey do update set paused = true, updated_at = now();
+  return switchboard_internal.queue_controls_json(v_holder, queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION pause_queue(owner_id uuid, queue text, team_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id uuid) IS 'pauses a queue: nothing is claimed from it. claim_next passes it over, claim answers
+throttled, while it still takes adds, and its held todos heartbeat, complete, fail and release as
+ever. For an owner''s personal queue (across all of its endpoints) or, with team_id, a team''s
+queue (an admin of the team). Pausing a paused queue changes nothing. Returns the controls
+{queue, team_id, paused, max_claimed, claims_per_minute}. Errors: invalid (queue format),
+not_found (no such owner, or another owner''s team), forbidden (a member of the team who is not an
+admin).
+
+queue: the queue name, 1-128 of letters, digits and _ . : / -.
+
+Example: select switchboard.pause_queue(owner_id => ''<owner_id>'', queue => ''deploy'');';
+
+
+--
 -- Name: prune(interval, bigint, integer); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2726,6 +2778,41 @@ runs: the sweep is what wakes the waiters. Picks with FOR UPDATE SKIP LOCKED, ea
 Returns the number of todos re-queued. Errors: invalid (batch_limit below 1).
 
 Example: select switchboard.requeue_due_retries(batch_limit => 1000);';
+
+
+--
+-- Name: resume_queue(uuid, text, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.resume_queue(owner_id uuid, queue text, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_holder uuid := switchboard_internal.queue_holder(owner_id, queue, team_id);
+begin
+  update switchboard.queue_controls c set paused = false, updated_at = now()
+   where c.queue = queue and c.holder_id = v_holder;
+  perform switchboard_internal.ring_queue(v_holder, team_id, queue);
+  return switchboard_internal.queue_controls_json(v_holder, queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION resume_queue(owner_id uuid, queue text, team_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.resume_queue(owner_id uuid, queue text, team_id uuid) IS 'resumes a paused queue and rings its doorbells, so claimers waiting on it claim at
+once. Arguments as pause_queue''s. Resuming a queue that is not paused changes nothing but the
+ring. Returns the controls {queue, team_id, paused, max_claimed, claims_per_minute}. Errors:
+invalid (queue format), not_found (no such owner, or another owner''s team), forbidden (a member
+of the team who is not an admin).
+
+queue: the queue name, 1-128 of letters, digits and _ . : / -.
+
+Example: select switchboard.resume_queue(owner_id => ''<owner_id>'', queue => ''deploy'');';
 
 
 --
@@ -3212,6 +3299,53 @@ Example: select switchboard.set_owner_notify_url(owner_id => ''<owner_id>'',
 
 
 --
+-- Name: set_queue_limits(uuid, text, integer, integer, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.set_queue_limits(owner_id uuid, queue text, max_claimed integer DEFAULT NULL::integer, claims_per_minute integer DEFAULT NULL::integer, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_holder uuid := switchboard_internal.queue_holder(owner_id, queue, team_id);
+begin
+  if max_claimed not between 1 and 1000000 or claims_per_minute not between 1 and 60000 then
+    perform switchboard_internal.raise('invalid', 'max_claimed must be 1-1000000 and claims_per_minute 1-60000 (null: no limit)', null);
+  end if;
+  insert into switchboard.queue_controls as c (queue, holder_id, team_id, owner_id, max_claimed, claims_per_minute)
+  values (queue, v_holder, team_id, case when team_id is null then owner_id end, max_claimed, claims_per_minute)
+  on conflict on constraint queue_controls_pkey do update
+    set max_claimed = excluded.max_claimed, claims_per_minute = excluded.claims_per_minute, updated_at = now();
+  -- Raising a limit frees capacity: waiting claimers may go on.
+  perform switchboard_internal.ring_queue(v_holder, team_id, queue);
+  return switchboard_internal.queue_controls_json(v_holder, queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) IS 'sets or lifts a queue''s flow limits. At most max_claimed of its todos held at
+once across every claimer, at most claims_per_minute claims. For an owner''s personal queue
+(across all of its endpoints) or, with team_id, a team''s queue (an admin of the team). null lifts
+a limit; with neither limit nor a pause left, the queue has no controls and claims pay nothing
+for them. claim_next passes over a queue at its limit; claim of its todo answers throttled. Locks
+the control row. Returns the controls {queue, team_id, paused, max_claimed, claims_per_minute}.
+Errors: invalid (queue format, a limit out of range), not_found (no such owner, or another
+owner''s team), forbidden (a member of the team who is not an admin).
+
+queue: the queue name, 1-128 of letters, digits and _ . : / -.
+max_claimed: 1..1000000 todos held at once; null: no limit.
+claims_per_minute: 1..60000 claims in any minute; null: no limit.
+
+Example: select switchboard.set_queue_limits(owner_id => ''<owner_id>'', queue => ''deploy'',
+  max_claimed => 3);';
+
+
+--
 -- Name: settings_in_force(); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -3555,8 +3689,8 @@ $$;
 -- Name: FUNCTION add_todos(credential text, todos jsonb); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) IS 'switchboard.add_todos for the endpoint that the bearer credential names (held
-by endpoints vended add_todo). Returns what switchboard.add_todos returns. Errors: forbidden (an
+COMMENT ON FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) IS 'switchboard.add_todos for the endpoint that the bearer credential names. Held
+by endpoints vended add_todo. Returns what switchboard.add_todos returns. Errors: forbidden (an
 unknown, expired or revoked credential, or add_todo outside the endpoint''s frozen set), then
 those of switchboard.add_todos.';
 
@@ -4863,6 +4997,85 @@ negative time. Errors: throttled.';
 
 
 --
+-- Name: admit_queue(uuid, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.admit_queue(todo_id uuid, skip_locked boolean) RETURNS timestamp with time zone
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_holder uuid;
+  v_team uuid;
+  v_queue text;
+  v_c switchboard.queue_controls;
+  v_held bigint;
+  v_t numeric;
+  v_tat timestamptz;
+begin
+  select coalesce(x.team_id, e.owner_id), x.team_id, x.queue into v_holder, v_team, v_queue
+    from switchboard.todos x join switchboard.endpoints e on e.id = x.endpoint_id where x.id = todo_id;
+  if skip_locked then
+    select c.* into v_c from switchboard.queue_controls c where c.queue = v_queue and c.holder_id = v_holder for update skip locked;
+    if not found then
+      if exists (select 1 from switchboard.queue_controls c where c.queue = v_queue and c.holder_id = v_holder) then
+        return now() + interval '1 second'; -- another claim of this queue is being admitted right now
+      end if;
+      return null;
+    end if;
+  else
+    select c.* into v_c from switchboard.queue_controls c where c.queue = v_queue and c.holder_id = v_holder for update;
+    if not found then
+      return null;
+    end if;
+  end if;
+  if v_c.paused then
+    return 'infinity'::timestamptz;
+  end if;
+  if v_c.max_claimed is not null then
+    -- A fresh snapshot, taken after the row lock: every claim admitted before this one has committed and is counted.
+    select count(*) into v_held from (
+      select 1 from switchboard.todos x
+       where x.queue = v_queue and x.state = 'claimed' and x.lease_expires_at > now() and x.id <> todo_id
+         and x.scope_id in (select v_team where v_team is not null
+                            union all
+                            select e.id from switchboard.endpoints e where v_team is null and e.owner_id = v_holder)
+       limit v_c.max_claimed) h;
+    if v_held >= v_c.max_claimed then
+      return now() + interval '5 seconds';
+    end if;
+  end if;
+  if v_c.claims_per_minute is not null then
+    v_t := 60.0 / v_c.claims_per_minute;
+    v_tat := greatest(coalesce(v_c.rate_tat, now()), now());
+    if v_tat > now() + make_interval(secs => 60.0 - v_t) then
+      return v_tat - make_interval(secs => 60.0 - v_t);
+    end if;
+    update switchboard.queue_controls c set rate_tat = v_tat + make_interval(secs => v_t)
+     where c.queue = v_queue and c.holder_id = v_holder;
+  end if;
+  return null;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION admit_queue(todo_id uuid, skip_locked boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.admit_queue(todo_id uuid, skip_locked boolean) IS 'whether its queue''s controls admit a claim of this todo. Charges the per-minute
+limiter when it is. The controls are the holder''s (the team''s for a team todo, else the owner''s
+of the endpoint that added it): paused, max_claimed (live leases of the queue across every scope
+of the holder, this todo''s own excluded) and claims_per_minute (GCRA: at most that many claims in
+any minute). Locks the control row until the claim commits, so concurrent claims of one
+controlled queue are admitted one at a time and max_claimed is exact; with skip_locked a row
+another claim holds answers "not now" at once instead of waiting. Returns null when admitted,
+else when to retry (''infinity'' while paused). Errors: none.
+
+skip_locked: claim_next''s way (pass the queue over); claim waits for the row instead.';
+
+
+--
 -- Name: agent(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -5697,6 +5910,53 @@ budget (an endpoint_admission row: open_attempt then charges it), the stored
 default_lease_seconds setting, the endpoint''s team (null: a personal endpoint), and the scope the
 queue names for it (queue_scope: its team''s for a team queue, else its own; its own without a
 queue). Inlined into the pick statement, so it costs what the join written out would. Reads only.';
+
+
+--
+-- Name: claim_controlled(uuid, text, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.claim_controlled(endpoint_id uuid, queue text, first_id uuid) RETURNS TABLE(todo_id uuid, todo_queue text, has_head boolean, lapsed boolean)
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_skip text[] := '{}'::text[];
+  v_id uuid := first_id;
+  v_queue text;
+  v_has_head boolean;
+  v_lapsed boolean;
+begin
+  for i in 1..32 loop
+    exit when v_id is null;
+    select x.queue, x.head_claimer_kind is not null, x.state = 'claimed' into v_queue, v_has_head, v_lapsed
+      from switchboard.todos x where x.id = v_id;
+    if switchboard_internal.admit_queue(v_id, true) is null then
+      return query select v_id, v_queue, v_has_head, v_lapsed;
+      return;
+    end if;
+    exit when queue is not null;
+    v_skip := v_skip || v_queue;
+    select x.id into v_id from switchboard.todos x
+     where x.scope_id = any(switchboard_internal.agent_scopes(endpoint_id)) and x.queue <> all(v_skip)
+       and (x.ready_at <= now() or (x.state = 'claimed' and x.lease_expires_at <= now() and x.attempt < x.max_attempts))
+     order by x.priority desc, x.ready_at
+     limit 1 for update skip locked;
+  end loop;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION claim_controlled(endpoint_id uuid, queue text, first_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.claim_controlled(endpoint_id uuid, queue text, first_id uuid) IS 'claim_next''s pick when the todo it found is in a queue with controls. Controls:
+pause, max_claimed, claims_per_minute. Admits the found todo (admit_queue, skipping a control row
+another claim holds); when its queue holds it back, claim_next of one queue answers empty, and
+claim_next of any queue picks the best claimable todo of the endpoint''s scopes outside the queues
+held back so far (FOR UPDATE SKIP LOCKED), and so on. Returns the todo to claim, or no row.
+Errors: none.';
 
 
 --
@@ -6891,6 +7151,35 @@ another owner''s endpoint answers exactly as an unknown one).';
 
 
 --
+-- Name: queue_controls_json(uuid, text, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_controls_json(holder_id uuid, queue text, team_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_c switchboard.queue_controls;
+begin
+  delete from switchboard.queue_controls c
+   where c.queue = queue and c.holder_id = holder_id and not c.paused and c.max_claimed is null and c.claims_per_minute is null;
+  select c.* into v_c from switchboard.queue_controls c where c.queue = queue and c.holder_id = holder_id;
+  return jsonb_build_object('queue', queue, 'team_id', team_id, 'paused', coalesce(v_c.paused, false),
+                            'max_claimed', v_c.max_claimed, 'claims_per_minute', v_c.claims_per_minute);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_controls_json(holder_id uuid, queue text, team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_controls_json(holder_id uuid, queue text, team_id uuid) IS 'a queue''s controls as a document, dropping a row left with nothing set. The
+document: {queue, team_id, paused, max_claimed, claims_per_minute}; a row with nothing set is
+deleted, so claim_next''s probe finds none. Returns the document. Errors: none.';
+
+
+--
 -- Name: queue_doorbell_webhook(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6928,6 +7217,39 @@ it.';
 
 
 --
+-- Name: queue_holder(uuid, text, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_holder(owner_id uuid, queue text, team_id uuid) RETURNS uuid
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.check_queue(queue);
+  if team_id is not null then
+    perform switchboard_internal.owner_team_role(owner_id, team_id, true);
+    return team_id;
+  end if;
+  if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
+    perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), null);
+  end if;
+  return owner_id;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_holder(owner_id uuid, queue text, team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_holder(owner_id uuid, queue text, team_id uuid) IS 'whose queue controls an owner may set: its own, or a team''s for the team''s admin.
+Its own: personal queues, across all of its endpoints; with team_id, the team''s. Checks the queue
+name. Returns the holder id (the owner''s or the team''s). Errors: invalid (queue format),
+not_found (no such owner, or a team the owner is not in, exactly as for an unknown team),
+forbidden (a member who is not an admin).';
+
+
+--
 -- Name: queue_scope(uuid, uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6950,6 +7272,45 @@ vended in a team and the team made that name a team queue, else the endpoint''s 
 without a queue). add_todo files into it and claim_next with a queue picks from it. A
 set-returning SQL function of one row, joined laterally where it is read, so the planner inlines
 it (sub-select and all) and a personal endpoint reads no team queue. Reads only.';
+
+
+--
+-- Name: queue_throttled(timestamp with time zone, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_throttled(retry_at timestamp with time zone, queue text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_wait integer;
+begin
+  if retry_at is null then
+    return;
+  end if;
+  if retry_at = 'infinity' then
+    raise exception using errcode = 'SB429',
+      message = format('throttled: queue %s is paused; nothing is claimed from it until its owner resumes it', queue),
+      detail = jsonb_build_object('retry_after_seconds', null, 'paused', true)::text,
+      hint = 'Take other work (claim_next), or wait for a doorbell: resuming the queue rings it.';
+  end if;
+  v_wait := greatest(1, ceil(extract(epoch from retry_at - now()))::integer);
+  raise exception using errcode = 'SB429',
+    message = format('throttled: queue %s is at its limit (max_claimed or claims_per_minute); retry in %s s (at %s)',
+                     queue, v_wait, switchboard_internal.ts(retry_at)),
+    detail = jsonb_build_object('retry_after_seconds', v_wait)::text,
+    hint = format('Wait %s seconds, then claim again, or take other work with claim_next.', v_wait);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_throttled(retry_at timestamp with time zone, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_throttled(retry_at timestamp with time zone, queue text) IS 'refuses a claim that its queue''s controls hold back. admit_queue''s answer is
+refused as throttled with retry_after_seconds in the DETAIL as JSON; does nothing when it was
+admitted (null). Errors: throttled.';
 
 
 --
@@ -7228,6 +7589,36 @@ $$;
 COMMENT ON FUNCTION switchboard_internal.ring_endpoint(endpoint_id uuid, doorbell_url text, clocked_in boolean, queue text) IS 'rings one endpoint for a queue, ring''s per-endpoint part. The signal on
 switchboard_doorbell with its opaque tags, and its webhook delivery when it has a doorbell_url;
 nothing when it is clocked out, counted in doorbell_skips instead.';
+
+
+--
+-- Name: ring_queue(uuid, uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.ring_queue(holder_id uuid, team_id uuid, queue text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_scope uuid;
+begin
+  for v_scope in
+    select team_id where team_id is not null
+    union all
+    select e.id from switchboard.endpoints e where team_id is null and e.owner_id = holder_id and e.revoked_at is null
+  loop
+    perform switchboard_internal.ring(v_scope, queue);
+  end loop;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION ring_queue(holder_id uuid, team_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.ring_queue(holder_id uuid, team_id uuid, queue text) IS 'rings the doorbells of a queue of a controls holder. The team''s scope, or each live
+endpoint of the owner (ring decides who is woken). Errors: none.';
 
 
 --
@@ -8304,7 +8695,6 @@ CREATE TABLE switchboard.queue_controls (
     rate_tat timestamp with time zone,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT queue_controls_check CHECK ((((team_id IS NULL) <> (owner_id IS NULL)) AND (holder_id = COALESCE(team_id, owner_id)))),
-    CONSTRAINT queue_controls_check1 CHECK ((paused OR (max_claimed IS NOT NULL) OR (claims_per_minute IS NOT NULL))),
     CONSTRAINT queue_controls_claims_per_minute_check CHECK (((claims_per_minute >= 1) AND (claims_per_minute <= 60000))),
     CONSTRAINT queue_controls_max_claimed_check CHECK (((max_claimed >= 1) AND (max_claimed <= 1000000)))
 );
@@ -9404,6 +9794,14 @@ GRANT ALL ON FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uui
 
 
 --
+-- Name: FUNCTION pause_queue(owner_id uuid, queue text, team_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION prune(max_age interval, max_rows bigint, batch_limit integer); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -9441,6 +9839,14 @@ GRANT ALL ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid
 
 REVOKE ALL ON FUNCTION switchboard.requeue_due_retries(batch_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.requeue_due_retries(batch_limit integer) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION resume_queue(owner_id uuid, queue text, team_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.resume_queue(owner_id uuid, queue text, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.resume_queue(owner_id uuid, queue text, team_id uuid) TO switchboard_admin;
 
 
 --
@@ -9521,6 +9927,14 @@ GRANT ALL ON FUNCTION switchboard.set_instance_dead_letter_sink(configured boole
 
 REVOKE ALL ON FUNCTION switchboard.set_owner_notify_url(owner_id uuid, url text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.set_owner_notify_url(owner_id uuid, url text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) TO switchboard_admin;
 
 
 --
@@ -9947,6 +10361,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.admit_claim(endpoint_id uuid) FROM P
 
 
 --
+-- Name: FUNCTION admit_queue(todo_id uuid, skip_locked boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.admit_queue(todo_id uuid, skip_locked boolean) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION agent(endpoint_id uuid, verb text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -10077,6 +10498,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.check_webhook_url(url text) FROM PUB
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid, queue text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION claim_controlled(endpoint_id uuid, queue text, first_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.claim_controlled(endpoint_id uuid, queue text, first_id uuid) FROM PUBLIC;
 
 
 --
@@ -10304,6 +10732,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, end
 
 
 --
+-- Name: FUNCTION queue_controls_json(holder_id uuid, queue text, team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_controls_json(holder_id uuid, queue text, team_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION queue_doorbell_webhook(endpoint_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -10311,10 +10746,24 @@ REVOKE ALL ON FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id u
 
 
 --
+-- Name: FUNCTION queue_holder(owner_id uuid, queue text, team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_holder(owner_id uuid, queue text, team_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION queue_scope(endpoint_id uuid, team_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION queue_throttled(retry_at timestamp with time zone, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_throttled(retry_at timestamp with time zone, queue text) FROM PUBLIC;
 
 
 --
@@ -10364,6 +10813,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.ring(scope_id uuid, queue text) FROM
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.ring_endpoint(endpoint_id uuid, doorbell_url text, clocked_in boolean, queue text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION ring_queue(holder_id uuid, team_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.ring_queue(holder_id uuid, team_id uuid, queue text) FROM PUBLIC;
 
 
 --

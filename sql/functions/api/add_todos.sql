@@ -10,7 +10,7 @@
 -- todos: a JSON array of add_todo's arguments, one object per todo.
 --
 -- Example: select switchboard.add_todos(endpoint_id => '<endpoint_id>',
---   todos => '[{"queue": "builds", "payload": {"repo": "x"}}, {"queue": "builds", "priority": 5}]');
+--   todos => '[{"queue": "builds", "payload": {"repo": "x"}}, {"queue": "builds"}]');
 create or replace function switchboard.add_todos(endpoint_id uuid, todos jsonb)
 returns jsonb
 language plpgsql

@@ -1,5 +1,5 @@
 --! Previous: sha1:60686db3fb8246c872953a7653d786c16f47412a
---! Hash: sha1:4e88c9a4568f449fa3b7b91fa4100846a14a80af
+--! Hash: sha1:73678bdfc8f8dde86a6111159c4f81f7f7a41ffb
 --! Message: queue parity: idempotency keys for add_todo (kept as long as their todo), per-queue controls (pause, max_claimed, claims_per_minute) and schedules
 
 -- Idempotency keys: the key an endpoint filed a todo with, and a digest of the arguments it came with. A row goes
@@ -16,7 +16,7 @@ create index todo_keys_todo_idx on switchboard.todo_keys (todo_id);
 
 -- Per-queue controls of an owner's personal queues (holder: the owner, across all of its endpoints) or of a team's
 -- queues (holder: the team). A row exists only while something is set: claim_next's one probe of the primary key's
--- leading column (queue) finds nothing for a queue without controls. rate_tat is the claims_per_minute limiter's
+-- leading column (queue) finds nothing for a queue without controls (the functions delete a row left with nothing set). rate_tat is the claims_per_minute limiter's
 -- theoretical arrival time (GCRA): a claim is admitted while rate_tat <= now() + (60 s - 60 s / claims_per_minute).
 create table switchboard.queue_controls (
   queue text not null,
@@ -29,8 +29,7 @@ create table switchboard.queue_controls (
   rate_tat timestamptz,
   updated_at timestamptz not null default now(),
   primary key (queue, holder_id),
-  check ((team_id is null) <> (owner_id is null) and holder_id = coalesce(team_id, owner_id)),
-  check (paused or max_claimed is not null or claims_per_minute is not null)
+  check ((team_id is null) <> (owner_id is null) and holder_id = coalesce(team_id, owner_id))
 );
 create index queue_controls_holder_idx on switchboard.queue_controls (holder_id, queue);
 
