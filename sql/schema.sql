@@ -381,6 +381,72 @@ Example: select switchboard.add_owner(handle => ''alice'');';
 
 
 --
+-- Name: add_schedule(uuid, text, text, jsonb, text, text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, time_zone text DEFAULT 'UTC'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_s switchboard.schedules;
+  v_scope uuid;
+  v_next timestamptz;
+  v_max integer := switchboard_internal.setting_int('schedules_max_per_endpoint', 100, 0, 100000);
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  perform switchboard_internal.check_queue(queue);
+  title := switchboard_internal.clean_text(title);
+  if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
+    perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
+  end if;
+  perform switchboard_internal.check_json('payload', payload, switchboard_internal.limit_of('json_bytes'));
+  v_next := switchboard_internal.cron_next(cron, time_zone, now());
+  if v_next is null then
+    perform switchboard_internal.raise('invalid', 'cron matches no time (a day that does not exist?)', null);
+  end if;
+  -- Locks the endpoint row: concurrent adds of one endpoint count its schedules one at a time.
+  perform 1 from switchboard.endpoints e where e.id = endpoint_id for update;
+  if (select count(*) from switchboard.schedules s where s.endpoint_id = endpoint_id) >= v_max then
+    perform switchboard_internal.raise('invalid', format('this endpoint has %s schedules, the most the setting schedules_max_per_endpoint allows', v_max),
+      'Remove one first (remove_schedule).');
+  end if;
+  select coalesce(q.team_id, e.id) into v_scope
+    from switchboard.endpoints e left join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_schedule.queue
+   where e.id = endpoint_id;
+  insert into switchboard.schedules (endpoint_id, scope_id, queue, cron, payload, title, time_zone, next_run_at)
+  values (endpoint_id, v_scope, queue, btrim(cron), coalesce(payload, '{}'::jsonb), title, time_zone, v_next)
+  returning * into v_s;
+  return switchboard_internal.schedule_json(v_s);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text) IS 'files a todo on a queue at every tick of a cron line, from now on. The todo is
+filed as add_todo would for this endpoint (the team''s on a team queue of its team, and the
+schedule is then the team''s: every endpoint of the team lists and removes it). run_schedules (the
+worker, each minute) files each tick once. At most the setting schedules_max_per_endpoint
+schedules per endpoint (100). Returns the schedule document with next_run_at. Errors: forbidden
+(revoked, or add_todo not vended), invalid (cron, time_zone, queue, payload, title, or too many
+schedules).
+
+cron: five fields, minute hour day-of-month month day-of-week, as graphile-worker''s crontab reads
+  them: numbers, ranges a-b, * and */n, comma-separated; day-of-week 0-7 (0 and 7 Sunday).
+payload: the work each todo carries, any JSON up to 256 KiB.
+title: a line for humans (the Board), at most 512 bytes.
+time_zone: the IANA time zone the cron line is read in; daylight saving time moves the ticks with
+  the clock on the wall.
+
+Example: select switchboard.add_schedule(endpoint_id => ''<endpoint_id>'', queue => ''triage'',
+  cron => ''0 9 * * 1-5'', time_zone => ''Europe/Paris'');';
+
+
+--
 -- Name: add_team(text, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -1531,6 +1597,35 @@ when). Reads only. Returns {endpoints: [{endpoint_id, agent_id, verbs, default_q
 revoked_at, clocked_in, presence_since}]}. Errors: none (an unknown owner has no endpoints).
 
 Example: select switchboard.list_endpoints(owner_id => ''<owner_id>'');';
+
+
+--
+-- Name: list_schedules(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.list_schedules(endpoint_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  return jsonb_build_object('schedules', coalesce((
+    select jsonb_agg(switchboard_internal.schedule_json(s) order by s.created_at, s.id)
+      from switchboard.schedules s where s.scope_id = any(switchboard_internal.agent_scopes(endpoint_id))), '[]'::jsonb));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION list_schedules(endpoint_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.list_schedules(endpoint_id uuid) IS 'the schedules an endpoint reaches: its own and its team''s, oldest first. Reads
+only. Returns {schedules: [schedule documents]}. Errors: forbidden (revoked, or add_todo not
+vended).
+
+Example: select switchboard.list_schedules(endpoint_id => ''<endpoint_id>'');';
 
 
 --
@@ -2687,6 +2782,41 @@ Example: select switchboard.release(endpoint_id => ''<endpoint_id>'', todo_id =>
 
 
 --
+-- Name: remove_schedule(uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.remove_schedule(endpoint_id uuid, schedule_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  delete from switchboard.schedules s where s.id = schedule_id and s.scope_id = any(switchboard_internal.agent_scopes(endpoint_id));
+  if not found then
+    perform switchboard_internal.raise('not_found', format('no schedule %s in this scope', schedule_id), 'list_schedules shows yours.');
+  end if;
+  return jsonb_build_object('schedule_id', schedule_id, 'removed', true);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION remove_schedule(endpoint_id uuid, schedule_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.remove_schedule(endpoint_id uuid, schedule_id uuid) IS 'removes a schedule the endpoint reaches, its own or its team''s. No tick is filed
+from then on, and the todos filed before stay. Returns {schedule_id, removed: true}. Errors:
+forbidden (revoked, or add_todo not vended), not_found (unknown, or another scope''s,
+identically).
+
+schedule_id: the schedule add_schedule answered.
+
+Example: select switchboard.remove_schedule(endpoint_id => ''<endpoint_id>'',
+  schedule_id => ''<schedule_id>'');';
+
+
+--
 -- Name: remove_team_member(uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2995,6 +3125,71 @@ overlap_seconds: how long the replaced credential keeps working, 0..604800 (7 da
 
 Example: select switchboard.rotate_credential(owner_id => ''<owner_id>'',
   endpoint_id => ''<endpoint_id>'', overlap_seconds => 600);';
+
+
+--
+-- Name: run_schedules(timestamp with time zone); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.run_schedules(until timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_until timestamptz := coalesce("until", now());
+  v_backfill integer := switchboard_internal.setting_int('schedule_backfill_max', 10, 1, 10000);
+  v_s switchboard.schedules;
+  v_ticks timestamptz[];
+  v_t timestamptz;
+  v_next timestamptz;
+  v_key text;
+  v_filed integer := 0;
+begin
+  for v_s in
+    select s.* from switchboard.schedules s where s.next_run_at <= v_until order by s.next_run_at for update skip locked
+  loop
+    v_ticks := '{}'::timestamptz[];
+    v_t := v_s.next_run_at;
+    while v_t is not null and v_t <= v_until loop
+      v_ticks := (v_ticks || v_t)[greatest(1, cardinality(v_ticks) + 2 - v_backfill):]; -- the newest v_backfill
+      v_t := switchboard_internal.cron_next(v_s.cron, v_s.time_zone, v_t);
+    end loop;
+    v_next := coalesce(v_t, 'infinity'); -- the first tick after until (none ever: never due again)
+    foreach v_t in array v_ticks loop
+      v_key := format('schedule:%s:%s', v_s.id, extract(epoch from v_t)::bigint);
+      continue when exists (select 1 from switchboard.todo_keys k where k.endpoint_id = v_s.endpoint_id and k.key = v_key);
+      begin
+        perform switchboard.add_todo(v_s.endpoint_id, v_s.queue, v_s.payload, v_s.title, idempotency_key => v_key);
+        v_filed := v_filed + 1;
+      exception when sqlstate 'SB403' or sqlstate 'SB409' or sqlstate 'SB422' then
+        null; -- the endpoint can no longer add (revoked, or add_todo not vended): the tick passes unfiled
+      end;
+    end loop;
+    update switchboard.schedules s set next_run_at = v_next, last_run_at = v_ticks[cardinality(v_ticks)]
+     where s.id = v_s.id;
+  end loop;
+  return v_filed;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION run_schedules(until timestamp with time zone); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.run_schedules(until timestamp with time zone) IS 'files every schedule''s ticks due up to a time, each exactly once. Each due
+schedule is locked (FOR UPDATE SKIP LOCKED: a concurrent run_schedules passes it) and its ticks
+from next_run_at up to until are filed through add_todo with an idempotency key derived from the
+schedule and the tick (schedule:<id>:<epoch>), then next_run_at moves past until; so a repeated
+or concurrent call for the same window files nothing more. After downtime only the newest
+schedule_backfill_max ticks (10) of a schedule are filed, the older ones skipped. A tick whose
+endpoint can no longer add (revoked) files nothing. Returns the number of todos filed. Errors:
+none.
+
+until: file the ticks at or before this time; null: now.
+
+Example: select switchboard.run_schedules();';
 
 
 --
@@ -3373,6 +3568,7 @@ begin
       ('default_lease_seconds', 300, 1, 86400, 'the lease when a claim or heartbeat names none (1..86400)'),
       ('default_max_attempts', 5, 1, 1000, 'max_attempts when add_todo names none (1..1000)'),
       ('add_todos_max', 1000, 1, 100000, 'the most todos one add_todos call files (1..100000); more is invalid'),
+      ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
        || 'skips the older ones (1..10000)'),
@@ -3643,6 +3839,30 @@ surface''s SendMessage). The credential is digested inside the statement that ru
 revoked credential is refused at its next call. Returns what switchboard.a2a_send returns.
 Errors: forbidden (an unknown, expired or revoked credential, or without add_todo), then those of
 switchboard.a2a_send.';
+
+
+--
+-- Name: add_schedule(text, text, text, jsonb, text, text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.add_schedule(credential text, queue text, cron text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, time_zone text DEFAULT 'UTC'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard.add_schedule(switchboard_internal.agent_endpoint(credential), queue, cron, payload, title, time_zone);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text) IS 'switchboard.add_schedule for the endpoint that the bearer credential names.
+Held by endpoints vended add_todo. Returns what switchboard.add_schedule returns. Errors:
+forbidden (an unknown, expired or revoked credential, or add_todo outside the endpoint''s frozen
+set), then those of switchboard.add_schedule.';
 
 
 --
@@ -3974,6 +4194,29 @@ endpoint''s frozen set), then those of switchboard.heartbeat.';
 
 
 --
+-- Name: list_schedules(text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.list_schedules(credential text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard.list_schedules(switchboard_internal.agent_endpoint(credential));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION list_schedules(credential text); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.list_schedules(credential text) IS 'switchboard.list_schedules for the endpoint that the bearer credential
+names. Returns what switchboard.list_schedules returns. Errors: forbidden (an unknown, expired or
+revoked credential, or add_todo outside the endpoint''s frozen set).';
+
+
+--
 -- Name: list_todos(text, text, text, boolean, integer, text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
@@ -4046,6 +4289,30 @@ credential is digested inside the statement that runs the verb, so a connection 
 switchboard_agent and no valid credential can do nothing. Returns what switchboard.release
 returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
 endpoint''s frozen set), then those of switchboard.release.';
+
+
+--
+-- Name: remove_schedule(text, uuid); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.remove_schedule(credential text, schedule_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard.remove_schedule(switchboard_internal.agent_endpoint(credential), schedule_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION remove_schedule(credential text, schedule_id uuid); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.remove_schedule(credential text, schedule_id uuid) IS 'switchboard.remove_schedule for the endpoint that the bearer credential
+names. Returns what switchboard.remove_schedule returns. Errors: forbidden (an unknown, expired
+or revoked credential, or add_todo outside the endpoint''s frozen set), then those of
+switchboard.remove_schedule.';
 
 
 --
@@ -6120,6 +6387,131 @@ exception block (a subtransaction per call) to do so.';
 
 
 --
+-- Name: cron_field(text, text, integer, integer, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.cron_field(field text, name text, lo integer, hi integer, wrap boolean DEFAULT false) RETURNS integer[]
+    LANGUAGE plpgsql IMMUTABLE
+    AS $_$
+#variable_conflict use_variable
+declare
+  v_part text;
+  v_m text[];
+  v_out integer[] := '{}'::integer[];
+  v_a integer;
+  v_b integer;
+begin
+  foreach v_part in array string_to_array(field, ',') loop
+    if v_part ~ '^[0-9]{1,4}$' then
+      v_a := v_part::integer; v_b := v_a;
+      if wrap and v_a = hi + 1 then v_a := lo; v_b := lo; end if;
+      if v_a not between lo and hi then
+        perform switchboard_internal.raise('invalid', format('cron %s: %s is outside %s-%s', name, v_part, lo, hi), null);
+      end if;
+      v_out := v_out || v_a;
+    elsif v_part ~ '^[0-9]{1,4}-[0-9]{1,4}$' then
+      v_m := regexp_match(v_part, '^([0-9]+)-([0-9]+)$');
+      v_a := v_m[1]::integer; v_b := v_m[2]::integer;
+      if v_a < lo or v_b > hi + (case when wrap then 1 else 0 end) or v_a > v_b then
+        perform switchboard_internal.raise('invalid', format('cron %s: range %s is not within %s-%s', name, v_part, lo, hi), null);
+      end if;
+      v_out := v_out || array(select case when wrap and g = hi + 1 then lo else g end from generate_series(v_a, v_b) g);
+    elsif v_part ~ '^\*(/[0-9]{1,4})?$' then
+      v_b := coalesce(nullif(substr(v_part, 3), '')::integer, 1);
+      if v_b < 1 then
+        perform switchboard_internal.raise('invalid', format('cron %s: a step of 0', name), null);
+      end if;
+      v_out := v_out || array(select g from generate_series(lo, hi, v_b) g);
+    else
+      perform switchboard_internal.raise('invalid', format('cron %s: %L is not a number, a range a-b, * or */n', name, v_part),
+        'A five-field cron line: minute hour day-of-month month day-of-week, e.g. 0 9 * * 1-5.');
+    end if;
+  end loop;
+  return array(select distinct v from unnest(v_out) v order by v);
+end;
+$_$;
+
+
+--
+-- Name: FUNCTION cron_field(field text, name text, lo integer, hi integer, wrap boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.cron_field(field text, name text, lo integer, hi integer, wrap boolean) IS 'one field of a five-field cron line as the sorted values it matches. As
+graphile-worker''s crontab reads it: a comma-separated list of numbers, ranges a-b, and * or */n;
+with wrap, max + 1 means min (7 is Sunday, as 0). Errors: invalid (anything else, or a value out
+of min..max).';
+
+
+--
+-- Name: cron_next(text, text, timestamp with time zone); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.cron_next(cron text, time_zone text, after timestamp with time zone) RETURNS timestamp with time zone
+    LANGUAGE plpgsql STABLE
+    AS $$
+#variable_conflict use_variable
+declare
+  v_f text[] := regexp_split_to_array(btrim(coalesce(cron, '')), '\s+');
+  v_min integer[];
+  v_hour integer[];
+  v_dom integer[];
+  v_mon integer[];
+  v_dow integer[];
+  v_start timestamp;
+  v_day date;
+  v_h integer;
+  v_m integer;
+  v_at timestamptz;
+begin
+  if array_length(v_f, 1) is distinct from 5 then
+    perform switchboard_internal.raise('invalid', 'cron must have five fields: minute hour day-of-month month day-of-week',
+      'For example 0 9 * * 1-5: at 09:00 on weekdays.');
+  end if;
+  if time_zone is null or not exists (select 1 from pg_timezone_names z where z.name = time_zone) then
+    perform switchboard_internal.raise('invalid', format('time_zone %s is not a time zone Postgres knows', coalesce(time_zone, 'null')),
+      'An IANA name such as UTC or Europe/Paris.');
+  end if;
+  v_min := switchboard_internal.cron_field(v_f[1], 'minute', 0, 59);
+  v_hour := switchboard_internal.cron_field(v_f[2], 'hour', 0, 23);
+  v_dom := switchboard_internal.cron_field(v_f[3], 'day-of-month', 1, 31);
+  v_mon := switchboard_internal.cron_field(v_f[4], 'month', 1, 12);
+  v_dow := switchboard_internal.cron_field(v_f[5], 'day-of-week', 0, 6, true);
+  v_start := date_trunc('minute', after at time zone time_zone) + interval '1 minute';
+  for i in 0..(366 * 8) loop
+    v_day := v_start::date + i;
+    continue when not extract(month from v_day)::integer = any(v_mon);
+    if cardinality(v_dom) < 31 and cardinality(v_dow) < 7 then
+      continue when not (extract(day from v_day)::integer = any(v_dom) or extract(dow from v_day)::integer = any(v_dow));
+    else
+      continue when not (extract(day from v_day)::integer = any(v_dom) and extract(dow from v_day)::integer = any(v_dow));
+    end if;
+    foreach v_h in array v_hour loop
+      foreach v_m in array v_min loop
+        -- A local time a DST change skips or repeats maps to one instant; only a tick after `after` counts.
+        v_at := (v_day + make_time(v_h, v_m, 0)) at time zone time_zone;
+        if v_day + make_time(v_h, v_m, 0) >= v_start and v_at > after then
+          return v_at;
+        end if;
+      end loop;
+    end loop;
+  end loop;
+  return null;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION cron_next(cron text, time_zone text, after timestamp with time zone); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.cron_next(cron text, time_zone text, after timestamp with time zone) IS 'the first tick of a five-field cron line after a time, in a time zone. Fields: minute
+hour day-of-month month day-of-week, as graphile-worker''s crontab reads them; when both
+day-of-month and day-of-week are restricted, a day matching either matches (as cron does).
+Returns the tick, or null when none falls in the next eight years (say, 31 February). Errors:
+invalid (a malformed line, or an unknown time zone).';
+
+
+--
 -- Name: cut_utf8(text, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -7622,6 +8014,49 @@ endpoint of the owner (ring decides who is woken). Errors: none.';
 
 
 --
+-- Name: schedules; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.schedules (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    endpoint_id uuid NOT NULL,
+    scope_id uuid NOT NULL,
+    queue text NOT NULL,
+    cron text NOT NULL,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    title text,
+    time_zone text DEFAULT 'UTC'::text NOT NULL,
+    next_run_at timestamp with time zone NOT NULL,
+    last_run_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: schedule_json(switchboard.schedules); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.schedule_json(s switchboard.schedules) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  select jsonb_build_object('schedule_id', s.id, 'endpoint_id', s.endpoint_id,
+                            'team_id', case when s.scope_id <> s.endpoint_id then s.scope_id end,
+                            'queue', s.queue, 'cron', s.cron, 'time_zone', s.time_zone, 'payload', s.payload, 'title', s.title,
+                            'next_run_at', switchboard_internal.ts(s.next_run_at), 'last_run_at', switchboard_internal.ts(s.last_run_at),
+                            'created_at', switchboard_internal.ts(s.created_at));
+$$;
+
+
+--
+-- Name: FUNCTION schedule_json(s switchboard.schedules); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.schedule_json(s switchboard.schedules) IS 'a schedule as its document. The document: {schedule_id, endpoint_id, team_id,
+queue, cron, time_zone, payload, title, next_run_at, last_run_at, created_at}. Reads only.
+Errors: none.';
+
+
+--
 -- Name: set_presence(uuid, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -8467,6 +8902,27 @@ switchboard.requeue_due_retries.';
 
 
 --
+-- Name: run_schedules(); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.run_schedules() RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select switchboard.run_schedules(now());
+$$;
+
+
+--
+-- Name: FUNCTION run_schedules(); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.run_schedules() IS 'switchboard.run_schedules, for the worker''s own role
+(switchboard_worker). Returns what switchboard.run_schedules returns. Errors: those of
+switchboard.run_schedules.';
+
+
+--
 -- Name: set_instance_dead_letter_sink(boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
@@ -8697,25 +9153,6 @@ CREATE TABLE switchboard.queue_controls (
     CONSTRAINT queue_controls_check CHECK ((((team_id IS NULL) <> (owner_id IS NULL)) AND (holder_id = COALESCE(team_id, owner_id)))),
     CONSTRAINT queue_controls_claims_per_minute_check CHECK (((claims_per_minute >= 1) AND (claims_per_minute <= 60000))),
     CONSTRAINT queue_controls_max_claimed_check CHECK (((max_claimed >= 1) AND (max_claimed <= 1000000)))
-);
-
-
---
--- Name: schedules; Type: TABLE; Schema: switchboard; Owner: -
---
-
-CREATE TABLE switchboard.schedules (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    endpoint_id uuid NOT NULL,
-    scope_id uuid NOT NULL,
-    queue text NOT NULL,
-    cron text NOT NULL,
-    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
-    title text,
-    time_zone text DEFAULT 'UTC'::text NOT NULL,
-    next_run_at timestamp with time zone NOT NULL,
-    last_run_at timestamp with time zone,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 
@@ -9434,6 +9871,14 @@ GRANT ALL ON FUNCTION switchboard.add_owner(handle text) TO switchboard_admin;
 
 
 --
+-- Name: FUNCTION add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION add_team(name text, admin_owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -9615,6 +10060,14 @@ GRANT ALL ON FUNCTION switchboard.help(topic text) TO switchboard_admin;
 
 REVOKE ALL ON FUNCTION switchboard.list_endpoints(owner_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.list_endpoints(owner_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION list_schedules(endpoint_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.list_schedules(endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.list_schedules(endpoint_id uuid) TO switchboard_admin;
 
 
 --
@@ -9826,6 +10279,14 @@ GRANT ALL ON FUNCTION switchboard.release(endpoint_id uuid, todo_id uuid, summar
 
 
 --
+-- Name: FUNCTION remove_schedule(endpoint_id uuid, schedule_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.remove_schedule(endpoint_id uuid, schedule_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.remove_schedule(endpoint_id uuid, schedule_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION remove_team_member(team_id uuid, owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -9871,6 +10332,14 @@ GRANT ALL ON FUNCTION switchboard.revoke_endpoint(owner_id uuid, endpoint_id uui
 
 REVOKE ALL ON FUNCTION switchboard.rotate_credential(owner_id uuid, endpoint_id uuid, overlap_seconds integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.rotate_credential(owner_id uuid, endpoint_id uuid, overlap_seconds integer) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION run_schedules(until timestamp with time zone); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.run_schedules(until timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.run_schedules(until timestamp with time zone) TO switchboard_admin;
 
 
 --
@@ -9986,6 +10455,14 @@ GRANT ALL ON FUNCTION switchboard_agent.a2a_send(credential text, message_id tex
 
 
 --
+-- Name: FUNCTION add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text) TO switchboard_agent;
+
+
+--
 -- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text); Type: ACL; Schema: switchboard_agent; Owner: -
 --
 
@@ -10090,6 +10567,14 @@ GRANT ALL ON FUNCTION switchboard_agent.heartbeat(credential text, todo_id uuid,
 
 
 --
+-- Name: FUNCTION list_schedules(credential text); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.list_schedules(credential text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.list_schedules(credential text) TO switchboard_agent;
+
+
+--
 -- Name: FUNCTION list_todos(credential text, queue text, state text, dead_letter boolean, page_size integer, cursor text); Type: ACL; Schema: switchboard_agent; Owner: -
 --
 
@@ -10111,6 +10596,14 @@ GRANT ALL ON FUNCTION switchboard_agent.mcp_session_key() TO switchboard_agent;
 
 REVOKE ALL ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, summary text, artifact text, lease_token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, summary text, artifact text, lease_token text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION remove_schedule(credential text, schedule_id uuid); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.remove_schedule(credential text, schedule_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.remove_schedule(credential text, schedule_id uuid) TO switchboard_agent;
 
 
 --
@@ -10543,6 +11036,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.credential_endpoint_row(credential t
 
 
 --
+-- Name: FUNCTION cron_field(field text, name text, lo integer, hi integer, wrap boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.cron_field(field text, name text, lo integer, hi integer, wrap boolean) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION cron_next(cron text, time_zone text, after timestamp with time zone); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.cron_next(cron text, time_zone text, after timestamp with time zone) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION cut_utf8(input text, max_bytes integer, OUT cut text, OUT truncated boolean); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -10823,6 +11330,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.ring_queue(holder_id uuid, team_id u
 
 
 --
+-- Name: TABLE schedules; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.schedules TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION schedule_json(s switchboard.schedules); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.schedule_json(s switchboard.schedules) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION set_presence(endpoint_id uuid, clocked_in boolean); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -11011,6 +11532,14 @@ GRANT ALL ON FUNCTION switchboard_worker.requeue_due_retries(batch_limit integer
 
 
 --
+-- Name: FUNCTION run_schedules(); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.run_schedules() FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.run_schedules() TO switchboard_worker;
+
+
+--
 -- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: ACL; Schema: switchboard_worker; Owner: -
 --
 
@@ -11086,13 +11615,6 @@ GRANT SELECT ON TABLE switchboard.owners TO switchboard_admin;
 --
 
 GRANT SELECT ON TABLE switchboard.queue_controls TO switchboard_admin;
-
-
---
--- Name: TABLE schedules; Type: ACL; Schema: switchboard; Owner: -
---
-
-GRANT SELECT ON TABLE switchboard.schedules TO switchboard_admin;
 
 
 --
