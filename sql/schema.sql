@@ -1600,6 +1600,34 @@ Example: select switchboard.list_endpoints(owner_id => ''<owner_id>'');';
 
 
 --
+-- Name: list_queue_controls(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.list_queue_controls(owner_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select jsonb_build_object('controls', coalesce(jsonb_agg(jsonb_build_object(
+           'queue', c.queue, 'team_id', c.team_id, 'paused', c.paused, 'max_claimed', c.max_claimed,
+           'claims_per_minute', c.claims_per_minute) order by c.queue, c.team_id nulls first), '[]'::jsonb))
+    from switchboard.queue_controls c
+   where c.owner_id = list_queue_controls.owner_id
+      or c.team_id in (select m.team_id from switchboard.team_members m where m.owner_id = list_queue_controls.owner_id);
+$$;
+
+
+--
+-- Name: FUNCTION list_queue_controls(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.list_queue_controls(owner_id uuid) IS 'the queue controls an owner sees, by queue. Those of its personal queues and
+of the teams it is a member of. Reads only. Returns {controls: [{queue, team_id, paused,
+max_claimed, claims_per_minute}]}. Errors: none (an unknown owner sees none).
+
+Example: select switchboard.list_queue_controls(owner_id => ''<owner_id>'');';
+
+
+--
 -- Name: list_schedules(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -10060,6 +10088,14 @@ GRANT ALL ON FUNCTION switchboard.help(topic text) TO switchboard_admin;
 
 REVOKE ALL ON FUNCTION switchboard.list_endpoints(owner_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.list_endpoints(owner_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION list_queue_controls(owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.list_queue_controls(owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.list_queue_controls(owner_id uuid) TO switchboard_admin;
 
 
 --

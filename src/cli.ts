@@ -4,6 +4,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './cli/admin.js';
 import { err, HintedError } from './cli/io.js';
+import { registerQueueCommands } from './cli/queues.js';
 import { registerServeCommands } from './cli/serve.js';
 import { registerShardCommands } from './cli/shard.js';
 import { ConfigError } from './config.js';
@@ -17,6 +18,7 @@ function build(): Command {
   registerServeCommands(program);
   registerAdminCommands(program);
   registerShardCommands(program);
+  registerQueueCommands(program);
   return program;
 }
 

@@ -258,6 +258,20 @@ export function createAdminLedger(sql: Sql) {
     addTeamQueue: (a: { team_id: string; queue: string }) =>
       one(sql`select switchboard.add_team_queue(team_id => ${a.team_id}::uuid, queue => ${a.queue}::text) as doc`),
 
+    setQueueLimits: (a: { owner_id: string; queue: string; max_claimed: number | null; claims_per_minute: number | null; team_id: string | null }) =>
+      one(sql`select switchboard.set_queue_limits(owner_id => ${a.owner_id}::uuid, queue => ${a.queue}::text,
+                max_claimed => ${a.max_claimed}::integer, claims_per_minute => ${a.claims_per_minute}::integer,
+                team_id => ${a.team_id}::uuid) as doc`),
+
+    pauseQueue: (a: { owner_id: string; queue: string; team_id: string | null }) =>
+      one(sql`select switchboard.pause_queue(owner_id => ${a.owner_id}::uuid, queue => ${a.queue}::text, team_id => ${a.team_id}::uuid) as doc`),
+
+    resumeQueue: (a: { owner_id: string; queue: string; team_id: string | null }) =>
+      one(sql`select switchboard.resume_queue(owner_id => ${a.owner_id}::uuid, queue => ${a.queue}::text, team_id => ${a.team_id}::uuid) as doc`),
+
+    listQueueControls: (a: { owner_id: string }) =>
+      one(sql`select switchboard.list_queue_controls(owner_id => ${a.owner_id}::uuid) as doc`),
+
     listTeams: (a: { owner_id?: string | null } = {}) =>
       one(sql`select switchboard.list_teams(owner_id => ${a.owner_id ?? null}::uuid) as doc`),
 
