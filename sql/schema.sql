@@ -2286,7 +2286,11 @@ CREATE FUNCTION switchboard.owner_queues(owner_id uuid) RETURNS jsonb
              'retries_scheduled', count(*) filter (where x.state = 'failed' and x.next_retry_at is not null),
              'oldest_claimable_at', switchboard_internal.ts(min(x.ready_at) filter (where x.ready_at <= now())),
              'oldest_claimable_age_seconds',
-               floor(extract(epoch from now() - min(x.ready_at) filter (where x.ready_at <= now())))::bigint
+               floor(extract(epoch from now() - min(x.ready_at) filter (where x.ready_at <= now())))::bigint,
+             'controls', (select jsonb_build_object('paused', c.paused, 'max_claimed', c.max_claimed,
+                                                    'claims_per_minute', c.claims_per_minute)
+                            from switchboard.queue_controls c
+                           where c.queue = x.queue and c.holder_id = coalesce(x.team_id, owner_queues.owner_id))
            ) as doc
       from switchboard.todos x
       join switchboard.endpoints e on e.id = x.endpoint_id
@@ -2304,9 +2308,10 @@ $$;
 COMMENT ON FUNCTION switchboard.owner_queues(owner_id uuid) IS 'the Board''s queue overview, per queue of the owner''s scopes. Each queue name of its
 endpoints'' personal todos, and each of its teams'' (a team''s queue named apart by its team).
 Counts by state, dead letters, scheduled retries, the agents whose endpoints added to the queue,
-and the oldest claimable todo with its age in seconds. Reads only. Returns {queues: [{queue,
-team, agents, counts, total, dead_letters, retries_scheduled, oldest_claimable_at,
-oldest_claimable_age_seconds}], as_of}. Errors: none.
+the oldest claimable todo with its age in seconds, and the queue''s controls ({paused,
+max_claimed, claims_per_minute}, or null when none is set: pause_queue, set_queue_limits). Reads
+only. Returns {queues: [{queue, team, agents, counts, total, dead_letters, retries_scheduled,
+oldest_claimable_at, oldest_claimable_age_seconds, controls}], as_of}. Errors: none.
 
 Example: select switchboard.owner_queues(owner_id => ''<owner_id>'');';
 
@@ -4726,6 +4731,31 @@ COMMENT ON FUNCTION switchboard_board.remove_team_member(session_secret text, cs
 admin removes a member, or a member leaves. A state-changing action: the session''s CSRF token
 must come with it. Returns what switchboard.owner_remove_team_member returns. Errors: forbidden
 (no live session, or a wrong CSRF token), then those of switchboard.owner_remove_team_member.';
+
+
+--
+-- Name: resume_queue(text, text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.resume_queue(session_secret text, csrf_token text, queue text, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.resume_queue(switchboard_internal.board_owner(session_secret, csrf_token, true), queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION resume_queue(session_secret text, csrf_token text, queue text, team_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.resume_queue(session_secret text, csrf_token text, queue text, team_id uuid) IS 'switchboard.resume_queue for the signed-in owner (a change: the session''s
+CSRF token is checked). Returns what switchboard.resume_queue returns. Errors: forbidden (no
+valid session, a wrong CSRF token, or a member of the team who is not an admin), then those of
+switchboard.resume_queue.';
 
 
 --
@@ -10760,6 +10790,14 @@ GRANT ALL ON FUNCTION switchboard_board.release(session_secret text, csrf_token 
 
 REVOKE ALL ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION resume_queue(session_secret text, csrf_token text, queue text, team_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.resume_queue(session_secret text, csrf_token text, queue text, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.resume_queue(session_secret text, csrf_token text, queue text, team_id uuid) TO switchboard_board;
 
 
 --
