@@ -269,6 +269,16 @@ export function createAdminLedger(sql: Sql) {
     resumeQueue: (a: { owner_id: string; queue: string; team_id: string | null }) =>
       one(sql`select switchboard.resume_queue(owner_id => ${a.owner_id}::uuid, queue => ${a.queue}::text, team_id => ${a.team_id}::uuid) as doc`),
 
+    addSchedule: (a: { endpoint_id: string; queue: string; cron: string; payload: unknown; title: string | null; time_zone: string }) =>
+      one(sql`select switchboard.add_schedule(endpoint_id => ${a.endpoint_id}::uuid, queue => ${a.queue}::text, cron => ${a.cron}::text,
+                payload => ${sql.json((a.payload ?? {}) as never)}::jsonb, title => ${a.title}::text, time_zone => ${a.time_zone}::text) as doc`),
+
+    listSchedules: (a: { endpoint_id: string }) =>
+      one(sql`select switchboard.list_schedules(endpoint_id => ${a.endpoint_id}::uuid) as doc`),
+
+    removeSchedule: (a: { endpoint_id: string; schedule_id: string }) =>
+      one(sql`select switchboard.remove_schedule(endpoint_id => ${a.endpoint_id}::uuid, schedule_id => ${a.schedule_id}::uuid) as doc`),
+
     listQueueControls: (a: { owner_id: string }) =>
       one(sql`select switchboard.list_queue_controls(owner_id => ${a.owner_id}::uuid) as doc`),
 

@@ -1,5 +1,6 @@
-// `switchboard queue …` as an owner runs it: pause, resume, limits and list of a personal queue, and of a team's
-// queue by an admin (a member who is not one is refused). Each is one call of the admin API, checked in the database.
+// `switchboard queue …` and `switchboard schedule …` as an owner runs them: pause, resume, limits and list of a
+// personal queue, and of a team's queue by an admin (a member who is not one is refused); an endpoint's schedules
+// added, listed and removed. Each is one call of the admin API, checked in the database.
 import t from 'tap';
 import { freshDatabase } from '../helpers/db.js';
 import { runCli } from './run.js';
@@ -42,4 +43,25 @@ t.test('queue pause, resume, limits and list', async (t) => {
   t.match(member.stderr, /^switchboard: forbidden: /);
   const bad = await runCli(['queue', 'limits', 'deploy', '--owner', 'ana', '--max-claimed', 'lots'], env);
   t.match(bad.stderr, /invalid: max-claimed must be a whole number/);
+});
+
+t.test('schedule add, list and remove', async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const env = { DATABASE_URL: db.url };
+  const [{ id: ana }] = await db.sql`select switchboard.add_owner('ana')->>'owner_id' as id`;
+  const [{ id: ep }] = await db.sql`select switchboard.vend_endpoint(${ana}::uuid, 'triager')->>'endpoint_id' as id`;
+  for (const cmd of [['schedule'], ['schedule', 'add'], ['schedule', 'list'], ['schedule', 'remove']]) {
+    t.equal((await runCli([...cmd, '--help'])).code, 0, `${cmd.join(' ')} --help exits 0`);
+  }
+  const add = await runCli(['schedule', 'add', ep, 'triage', '0 9 * * 1-5', '--payload', '{"what": "issues"}', '--time-zone', 'Europe/Paris', '--json'], env);
+  t.equal(add.code, 0, add.stderr);
+  const s = JSON.parse(add.stdout);
+  t.same([s.queue, s.cron, s.time_zone, s.payload], ['triage', '0 9 * * 1-5', 'Europe/Paris', { what: 'issues' }], 'stored as given');
+  t.match((await runCli(['schedule', 'list', ep], env)).stdout, new RegExp(`^${s.schedule_id}  triage  "0 9 \\* \\* 1-5" Europe/Paris  next `));
+  const bad = await runCli(['schedule', 'add', ep, 'triage', '0 9 * *'], env);
+  t.equal(bad.code, 1, 'four fields: a ledger refusal, exit 1');
+  t.match(bad.stderr, /^switchboard: invalid: cron must have five fields/);
+  t.equal((await runCli(['schedule', 'remove', ep, s.schedule_id], env)).stdout, `schedule ${s.schedule_id} removed\n`);
+  t.equal((await runCli(['schedule', 'list', ep], env)).stdout, 'no schedules\n');
 });
