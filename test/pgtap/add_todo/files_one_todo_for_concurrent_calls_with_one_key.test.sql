@@ -11,9 +11,11 @@ select ep from dblink('a', 'select test.endpoint(handle => ''idem-'' || md5(rand
 select dblink_exec('a', 'begin') as began \gset
 select first from dblink('a', format($q$select switchboard.add_todo(%L, 'q', idempotency_key => 'k') ->> 'id'$q$, :'ep')) as x(first text) \gset
 select dblink_send_query('b', format($q$select switchboard.add_todo(%L, 'q', idempotency_key => 'k') ->> 'id'$q$, :'ep')) as sent \gset
--- Until the second call waits on the key's lock (it cannot finish before the first commits).
+-- Until the second call waits on the key's lock, or has finished (then it did not wait: the next assertion fails).
 do $$ begin
-  while not exists (select 1 from pg_locks where locktype = 'advisory' and not granted) loop perform pg_sleep(0.01); end loop;
+  while not exists (select 1 from pg_locks where locktype = 'advisory' and not granted) and dblink_is_busy('b') = 1 loop
+    perform pg_sleep(0.01);
+  end loop;
 end $$;
 select is(dblink_is_busy('b'), 1, 'the second call with the key waits while the first is uncommitted');
 select dblink_exec('a', 'commit') as committed \gset
