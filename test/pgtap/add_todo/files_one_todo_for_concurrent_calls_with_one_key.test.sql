@@ -10,10 +10,11 @@ select dblink_connect('b', test.conninfo()) as b \gset
 select ep from dblink('a', 'select test.endpoint(handle => ''idem-'' || md5(random()::text))::text') as x(ep text) \gset
 select dblink_exec('a', 'begin') as began \gset
 select first from dblink('a', format($q$select switchboard.add_todo(%L, 'q', idempotency_key => 'k') ->> 'id'$q$, :'ep')) as x(first text) \gset
+create temp table b_pid as select pid from dblink('b', 'select pg_backend_pid()') as x(pid int);
 select dblink_send_query('b', format($q$select switchboard.add_todo(%L, 'q', idempotency_key => 'k') ->> 'id'$q$, :'ep')) as sent \gset
--- Until the second call waits on the key's lock, or has finished (then it did not wait: the next assertion fails).
+-- Until the second call waits on a lock (the key's), or has finished (then it did not wait: the next assertion fails).
 do $$ begin
-  while not exists (select 1 from pg_locks where locktype = 'advisory' and not granted) and dblink_is_busy('b') = 1 loop
+  while not exists (select 1 from pg_locks l join b_pid b on b.pid = l.pid where not l.granted) and dblink_is_busy('b') = 1 loop
     perform pg_sleep(0.01);
   end loop;
 end $$;
