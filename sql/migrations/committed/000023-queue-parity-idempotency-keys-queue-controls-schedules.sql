@@ -1,5 +1,5 @@
---! Previous: sha1:60686db3fb8246c872953a7653d786c16f47412a
---! Hash: sha1:73678bdfc8f8dde86a6111159c4f81f7f7a41ffb
+--! Previous: sha1:049ff62c16819ca7b1aaf8781ef2bb24003b8c1a
+--! Hash: sha1:c8b7681e93689b3e5a97f51cd2d8ede322e4abdb
 --! Message: queue parity: idempotency keys for add_todo (kept as long as their todo), per-queue controls (pause, max_claimed, claims_per_minute) and schedules
 
 -- Idempotency keys: the key an endpoint filed a todo with, and a digest of the arguments it came with. A row goes
