@@ -274,6 +274,11 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('switchboard_a2a_send:' || endpoint_id::text || ':' || message_id, 0));
   select a.* into v_a from switchboard.a2a_tasks a where a.endpoint_id = endpoint_id and a.message_id = message_id;
   if found then
+    -- A messageId names one message: the same id with other content is a client's mistake, never the old task.
+    if (v_a.message - 'taskId' - 'contextId' - 'role') <> (coalesce(message, '{}'::jsonb) - 'taskId' - 'contextId' - 'role') then
+      perform switchboard_internal.raise('conflict', 'this messageId was sent before with another message',
+        'Send a new messageId for a new message; a retry sends the same message again.');
+    end if;
     select x.* into v_t from switchboard.todos x where x.id = v_a.todo_id;
   else
     if v_queue is null then
@@ -312,11 +317,12 @@ $$;
 COMMENT ON FUNCTION switchboard.a2a_send(endpoint_id uuid, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer) IS 'A2A SendMessage: files a requester''s message as a todo and answers its task. add_todo''s
 rules and limits apply. The same message_id from the same endpoint answers the task it filed
 first, filing nothing (a retried send never files twice; an advisory lock on (endpoint,
-message_id) orders concurrent retries). The message is kept as the first entry of the task''s
-history. Returns {task, wake_key, created}: the A2A Task, the key its changes NOTIFY
-switchboard_a2a with, and whether this call filed it. Errors: forbidden (revoked, or add_todo not
-vended), invalid (message_id, context_id, history_length, queue, message size, or any limit of
-add_todo).
+message_id) orders concurrent retries); with another message, conflict. The message is kept as
+the first entry of the task''s history. Returns {task, wake_key, created}: the A2A Task, the key
+its changes NOTIFY switchboard_a2a with, and whether this call filed it. Errors: forbidden
+(revoked, or add_todo not vended), invalid (message_id, context_id, history_length, queue,
+message size, or any limit of add_todo), conflict (the message_id was sent before with another
+message).
 
 message_id: the A2A messageId, 1..128 bytes: the key a retried send is known by.
 context_id: the A2A contextId to keep; null: the task id.
@@ -372,6 +378,72 @@ taken, case-insensitively).
 handle: the owner''s sign-in name, unique whatever its case.
 
 Example: select switchboard.add_owner(handle => ''alice'');';
+
+
+--
+-- Name: add_schedule(uuid, text, text, jsonb, text, text); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, time_zone text DEFAULT 'UTC'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_s switchboard.schedules;
+  v_scope uuid;
+  v_next timestamptz;
+  v_max integer := switchboard_internal.setting_int('schedules_max_per_endpoint', 100, 0, 100000);
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  perform switchboard_internal.check_queue(queue);
+  title := switchboard_internal.clean_text(title);
+  if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
+    perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
+  end if;
+  perform switchboard_internal.check_json('payload', payload, switchboard_internal.limit_of('json_bytes'));
+  v_next := switchboard_internal.cron_next(cron, time_zone, now());
+  if v_next is null then
+    perform switchboard_internal.raise('invalid', 'cron matches no time (a day that does not exist?)', null);
+  end if;
+  -- Locks the endpoint row: concurrent adds of one endpoint count its schedules one at a time.
+  perform 1 from switchboard.endpoints e where e.id = endpoint_id for update;
+  if (select count(*) from switchboard.schedules s where s.endpoint_id = endpoint_id) >= v_max then
+    perform switchboard_internal.raise('invalid', format('this endpoint has %s schedules, the most the setting schedules_max_per_endpoint allows', v_max),
+      'Remove one first (remove_schedule).');
+  end if;
+  select coalesce(q.team_id, e.id) into v_scope
+    from switchboard.endpoints e left join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_schedule.queue
+   where e.id = endpoint_id;
+  insert into switchboard.schedules (endpoint_id, scope_id, queue, cron, payload, title, time_zone, next_run_at)
+  values (endpoint_id, v_scope, queue, btrim(cron), coalesce(payload, '{}'::jsonb), title, time_zone, v_next)
+  returning * into v_s;
+  return switchboard_internal.schedule_json(v_s);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text) IS 'files a todo on a queue at every tick of a cron line, from now on. The todo is
+filed as add_todo would for this endpoint (the team''s on a team queue of its team, and the
+schedule is then the team''s: every endpoint of the team lists and removes it). run_schedules (the
+worker, each minute) files each tick once. At most the setting schedules_max_per_endpoint
+schedules per endpoint (100). Returns the schedule document with next_run_at. Errors: forbidden
+(revoked, or add_todo not vended), invalid (cron, time_zone, queue, payload, title, or too many
+schedules).
+
+cron: five fields, minute hour day-of-month month day-of-week, as graphile-worker''s crontab reads
+  them: numbers, ranges a-b, * and */n, comma-separated; day-of-week 0-7 (0 and 7 Sunday).
+payload: the work each todo carries, any JSON up to 256 KiB.
+title: a line for humans (the Board), at most 512 bytes.
+time_zone: the IANA time zone the cron line is read in; daylight saving time moves the ticks with
+  the clock on the wall.
+
+Example: select switchboard.add_schedule(endpoint_id => ''<endpoint_id>'', queue => ''triage'',
+  cron => ''0 9 * * 1-5'', time_zone => ''Europe/Paris'');';
 
 
 --
@@ -505,10 +577,10 @@ Example: select switchboard.add_team_queue(team_id => ''<team_id>'', queue => ''
 
 
 --
--- Name: add_todo(uuid, text, jsonb, text, jsonb, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: switchboard; Owner: -
+-- Name: add_todo(uuid, text, jsonb, text, jsonb, integer, integer, timestamp with time zone, text); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
-CREATE FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS jsonb
+CREATE FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, idempotency_key text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
@@ -516,6 +588,8 @@ CREATE FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb
 declare
   v_t switchboard.todos;
   v_team uuid;
+  v_args bytea;
+  v_key switchboard.todo_keys;
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
@@ -536,6 +610,24 @@ begin
   if run_at is not null and not (run_at >= '0001-01-01T00:00:00Z' and run_at < '10000-01-01T00:00:00Z') then
     perform switchboard_internal.raise('invalid', 'run_at must be a finite time in the years 0001-9999', 'Send an RFC 3339 time, or leave run_at out for now.');
   end if;
+  if idempotency_key is not null then
+    if octet_length(idempotency_key) not between 1 and 256 then
+      perform switchboard_internal.raise('invalid', 'idempotency_key must be 1-256 bytes', 'Send one key per todo you mean to file, the same on a retry.');
+    end if;
+    -- The arguments as given (defaults filled in where add_todo's are fixed): a retry sends the same ones.
+    v_args := sha256(convert_to(jsonb_build_array(queue, coalesce(payload, '{}'::jsonb), title, coalesce(routing, '{}'::jsonb),
+                                                  coalesce(priority, 0), max_attempts, run_at)::text, 'UTF8'));
+    perform pg_advisory_xact_lock(hashtextextended('switchboard_todo_key:' || endpoint_id::text || ':' || idempotency_key, 0));
+    select k.* into v_key from switchboard.todo_keys k where k.endpoint_id = endpoint_id and k.key = idempotency_key;
+    if found then
+      if v_key.args_sha256 <> v_args then
+        perform switchboard_internal.raise('conflict', 'this idempotency_key filed a todo with other arguments',
+          'A key names one todo: send its original arguments to get that todo back, or a new key to file another.');
+      end if;
+      select x.* into v_t from switchboard.todos x where x.id = v_key.todo_id;
+      return switchboard_internal.todo_json(v_t);
+    end if;
+  end if;
   -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
   select q.team_id into v_team
     from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue
@@ -545,21 +637,25 @@ begin
           coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
           coalesce(run_at, now()), coalesce(run_at, now()))
   returning * into v_t;
+  if idempotency_key is not null then
+    insert into switchboard.todo_keys (endpoint_id, key, todo_id, args_sha256) values (endpoint_id, idempotency_key, v_t.id, v_args);
+  end if;
   return switchboard_internal.todo_json(v_t);
 end;
 $$;
 
 
 --
--- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: COMMENT; Schema: switchboard; Owner: -
+-- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'creates a pending todo in the endpoint''s scope, or its team''s on a team queue. In the
+COMMENT ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) IS 'creates a pending todo in the endpoint''s scope, or its team''s on a team queue. In the
 team''s scope when the endpoint was vended in a team and the queue is one of the team''s queues
 (the endpoint stays on the todo as who added it, never as authority); else in the endpoint''s own.
 The todo is pending, claimable from run_at (now when null). The title is stored without control
 or invisible formatting characters (clean_text). Returns the todo document. Errors: forbidden
-(the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below).
+(the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below), conflict
+(the idempotency_key filed a todo with other arguments).
 
 queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
   doorbells).
@@ -571,9 +667,92 @@ max_attempts: claims before a failure or a lapse dead-letters the todo, 1..1000;
   setting default_max_attempts (5).
 run_at: not claimable before this time; null: now. A finite time in the years 0001-9999 (what RFC
   3339 can write).
+idempotency_key: 1-256 bytes, scoped to the endpoint: the same key again answers the todo it
+  filed and files nothing (concurrent calls with one key file one todo; an advisory lock on
+  (endpoint, key) orders them); with other arguments, conflict. A key lasts as long as its todo
+  (prune deletes it with the todo). null: no key.
 
 Example: select switchboard.add_todo(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
   payload => ''{"repo": "x"}'', title => ''fix arm64'');';
+
+
+--
+-- Name: add_todos(uuid, jsonb); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.add_todos(endpoint_id uuid, todos jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_max integer := switchboard_internal.setting_int('add_todos_max', 1000, 1, 100000);
+  v_out jsonb := '[]'::jsonb;
+  v_i integer := -1;
+  v_e jsonb;
+  v_unknown text;
+  v_state text;
+  v_msg text;
+  v_hint text;
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  if todos is null or jsonb_typeof(todos) <> 'array' then
+    perform switchboard_internal.raise('invalid', 'todos must be a JSON array of add_todo''s arguments', null);
+  end if;
+  if jsonb_array_length(todos) > v_max then
+    perform switchboard_internal.raise('invalid', format('todos has %s elements, at most %s (the setting add_todos_max)', jsonb_array_length(todos), v_max),
+      'Split the work into calls of at most that many.');
+  end if;
+  -- One block for the whole array: an error in any element rolls back every todo filed before it.
+  begin
+    for v_e in select e from jsonb_array_elements(todos) e loop
+      v_i := v_i + 1;
+      if jsonb_typeof(v_e) <> 'object' then
+        perform switchboard_internal.raise('invalid', 'must be an object of add_todo''s arguments', null);
+      end if;
+      select k into v_unknown from jsonb_object_keys(v_e) k
+       where k not in ('queue', 'payload', 'title', 'routing', 'priority', 'max_attempts', 'run_at', 'idempotency_key') limit 1;
+      if v_unknown is not null then
+        perform switchboard_internal.raise('invalid', format('unknown field %s', v_unknown), null);
+      end if;
+      v_out := v_out || jsonb_build_array(switchboard.add_todo(
+        endpoint_id, v_e ->> 'queue', v_e -> 'payload', v_e ->> 'title', v_e -> 'routing', (v_e ->> 'priority')::integer,
+        (v_e ->> 'max_attempts')::integer, (v_e ->> 'run_at')::timestamptz, v_e ->> 'idempotency_key'));
+    end loop;
+  exception when others then
+    get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_hint = pg_exception_hint;
+    if v_state not like 'SB%' then -- a value of the wrong type (a cast): the caller's input, never internal
+      v_state := 'SB422';
+      v_msg := 'invalid: ' || v_msg;
+    end if;
+    v_msg := regexp_replace(v_msg, '^(\w+): ', format('\1: todos[%s]: ', v_i));
+    if coalesce(v_hint, '') = '' then
+      raise exception using errcode = v_state, message = v_msg;
+    end if;
+    raise exception using errcode = v_state, message = v_msg, hint = v_hint;
+  end;
+  return v_out;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_todos(endpoint_id uuid, todos jsonb); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.add_todos(endpoint_id uuid, todos jsonb) IS 'files an array of todos all or nothing, each as add_todo would. Every element is an
+object of add_todo''s arguments (queue, payload, title, routing, priority, max_attempts, run_at,
+idempotency_key); one element that add_todo refuses refuses the whole call, naming its index, and
+nothing is filed. An element''s idempotency_key answers the todo it filed before, as add_todo''s
+does. At most the setting add_todos_max elements (1,000). Returns the todo documents, in the
+order given. Errors: forbidden, invalid (not an array, too many elements, an unknown field, a
+value of the wrong type, or any limit of add_todo: "todos[i]: ..."), conflict (an element''s
+idempotency_key filed a todo with other arguments).
+
+todos: a JSON array of add_todo''s arguments, one object per todo.
+
+Example: select switchboard.add_todos(endpoint_id => ''<endpoint_id>'',
+  todos => ''[{"queue": "builds", "payload": {"repo": "x"}}, {"queue": "builds"}]'');';
 
 
 --
@@ -733,6 +912,10 @@ begin
       format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
       'Claim it after that time, or use claim_next to take work that is ready now.');
   end if;
+  -- Queue controls: a paused queue, or one at its max_claimed or claims_per_minute, answers throttled with when to retry.
+  if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
+    perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
+  end if;
   -- The claim budget charged is the claimer's (endpoint_id): on a team todo the adder is someone else.
   return switchboard_internal.open_attempt(v_t.id, endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
                                            v_t.state = 'claimed', 'endpoint', endpoint_id, null, 'agent:' || v_agent,
@@ -753,7 +936,8 @@ prior_attempts (the five newest closed attempts, newest first), the untrusted-da
 lease_token (shown once) when fenced. Errors: forbidden, not_found (unknown or another tenant''s
 id, identically), invalid (lease_seconds), conflict (held under a live lease, not yet due, done,
 canceled, a dead letter, or its last attempt lapsed and awaits the reaper''s dead letter),
-throttled (over the endpoint''s claim budget).
+throttled (over the endpoint''s claim budget, or its queue is paused or at a limit:
+set_queue_limits).
 
 Example: select switchboard.claim(endpoint_id => ''<endpoint_id>'', todo_id => ''<todo_id>'',
   claimant => ''run-1'');';
@@ -865,6 +1049,15 @@ begin
     end if;
     return jsonb_build_object('empty', true);
   end if;
+  -- Queue controls (pause, max_claimed, claims_per_minute): one probe of a table that holds rows only for queues an
+  -- owner has set controls on; such a queue is admitted, or passed over, by claim_controlled.
+  if exists (select 1 from switchboard.queue_controls c where c.queue = v_queue) then
+    select p.todo_id, p.todo_queue, p.has_head, p.lapsed into v_id, v_queue, v_has_head, v_lapsed
+      from switchboard_internal.claim_controlled(endpoint_id, queue, v_id) p;
+    if v_id is null then
+      return jsonb_build_object('empty', true);
+    end if;
+  end if;
   return switchboard_internal.open_attempt(v_id, endpoint_id, v_queue, v_has_head, v_lapsed, 'endpoint', endpoint_id, null,
                                            'agent:' || v_agent, claimant, require_fence, v_lease, mcp_session_id, v_budget);
 end;
@@ -882,9 +1075,10 @@ lease_expired/requeued); a lapsed lease on its last attempt met on the way is de
 the reaper would (reaped/dead_lettered), and the search goes on; then the ready todo with the
 highest priority and the earliest ready time (pending from run_at, failed from next_retry_at,
 before any sweep). Picks with FOR UPDATE SKIP LOCKED, so concurrent callers never wait for one
-another or claim the same todo. Returns the claim document (as claim), or {"empty": true}.
-Errors: forbidden, invalid (queue format, lease_seconds), throttled (over the endpoint''s claim
-budget).
+another or claim the same todo. A queue that is paused, or at its max_claimed or
+claims_per_minute, is passed over (set_queue_limits, pause_queue) without waiting on a lock.
+Returns the claim document (as claim), or {"empty": true}. Errors: forbidden, invalid (queue
+format, lease_seconds), throttled (over the endpoint''s claim budget).
 
 Example: select switchboard.claim_next(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
   claimant => ''run-1'', require_fence => true);';
@@ -1406,6 +1600,63 @@ Example: select switchboard.list_endpoints(owner_id => ''<owner_id>'');';
 
 
 --
+-- Name: list_queue_controls(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.list_queue_controls(owner_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select jsonb_build_object('controls', coalesce(jsonb_agg(jsonb_build_object(
+           'queue', c.queue, 'team_id', c.team_id, 'paused', c.paused, 'max_claimed', c.max_claimed,
+           'claims_per_minute', c.claims_per_minute) order by c.queue, c.team_id nulls first), '[]'::jsonb))
+    from switchboard.queue_controls c
+   where c.owner_id = list_queue_controls.owner_id
+      or c.team_id in (select m.team_id from switchboard.team_members m where m.owner_id = list_queue_controls.owner_id);
+$$;
+
+
+--
+-- Name: FUNCTION list_queue_controls(owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.list_queue_controls(owner_id uuid) IS 'the queue controls an owner sees, by queue. Those of its personal queues and
+of the teams it is a member of. Reads only. Returns {controls: [{queue, team_id, paused,
+max_claimed, claims_per_minute}]}. Errors: none (an unknown owner sees none).
+
+Example: select switchboard.list_queue_controls(owner_id => ''<owner_id>'');';
+
+
+--
+-- Name: list_schedules(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.list_schedules(endpoint_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  return jsonb_build_object('schedules', coalesce((
+    select jsonb_agg(switchboard_internal.schedule_json(s) order by s.created_at, s.id)
+      from switchboard.schedules s where s.scope_id = any(switchboard_internal.agent_scopes(endpoint_id))), '[]'::jsonb));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION list_schedules(endpoint_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.list_schedules(endpoint_id uuid) IS 'the schedules an endpoint reaches: its own and its team''s, oldest first. Reads
+only. Returns {schedules: [schedule documents]}. Errors: forbidden (revoked, or add_todo not
+vended).
+
+Example: select switchboard.list_schedules(endpoint_id => ''<endpoint_id>'');';
+
+
+--
 -- Name: list_teams(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -1713,6 +1964,10 @@ begin
       format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
       'Use Retry now to make a failed todo claimable at once.');
   end if;
+  -- Queue controls hold back an owner's claim too: a paused queue, or one at its limit, answers throttled.
+  if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
+    perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
+  end if;
   select 'owner:' || o.handle into v_who from switchboard.owners o where o.id = owner_id;
   return switchboard_internal.open_attempt(v_t.id, v_t.endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
                                            v_t.state = 'claimed', 'owner', null, owner_id, v_who, coalesce(claimant, v_who),
@@ -1731,7 +1986,7 @@ opens an unfenced attempt with claimer_kind owner. A lapsed lease taken over is 
 lease_expired/requeued first. Locks the todo row. Returns the claim document. Errors: not_found
 (unknown or another owner''s todo, identically), invalid (lease_seconds), conflict (held under a
 live lease, not yet due, done, canceled, a dead letter, or lapsed on its last attempt), throttled
-(over the endpoint''s claim budget).
+(over the endpoint''s claim budget, or its queue is paused or at a limit).
 
 claimant: a label for this attempt; null: owner:<handle>.
 
@@ -2035,7 +2290,11 @@ CREATE FUNCTION switchboard.owner_queues(owner_id uuid) RETURNS jsonb
              'retries_scheduled', count(*) filter (where x.state = 'failed' and x.next_retry_at is not null),
              'oldest_claimable_at', switchboard_internal.ts(min(x.ready_at) filter (where x.ready_at <= now())),
              'oldest_claimable_age_seconds',
-               floor(extract(epoch from now() - min(x.ready_at) filter (where x.ready_at <= now())))::bigint
+               floor(extract(epoch from now() - min(x.ready_at) filter (where x.ready_at <= now())))::bigint,
+             'controls', (select jsonb_build_object('paused', c.paused, 'max_claimed', c.max_claimed,
+                                                    'claims_per_minute', c.claims_per_minute)
+                            from switchboard.queue_controls c
+                           where c.queue = x.queue and c.holder_id = coalesce(x.team_id, owner_queues.owner_id))
            ) as doc
       from switchboard.todos x
       join switchboard.endpoints e on e.id = x.endpoint_id
@@ -2053,9 +2312,10 @@ $$;
 COMMENT ON FUNCTION switchboard.owner_queues(owner_id uuid) IS 'the Board''s queue overview, per queue of the owner''s scopes. Each queue name of its
 endpoints'' personal todos, and each of its teams'' (a team''s queue named apart by its team).
 Counts by state, dead letters, scheduled retries, the agents whose endpoints added to the queue,
-and the oldest claimable todo with its age in seconds. Reads only. Returns {queues: [{queue,
-team, agents, counts, total, dead_letters, retries_scheduled, oldest_claimable_at,
-oldest_claimable_age_seconds}], as_of}. Errors: none.
+the oldest claimable todo with its age in seconds, and the queue''s controls ({paused,
+max_claimed, claims_per_minute}, or null when none is set: pause_queue, set_queue_limits). Reads
+only. Returns {queues: [{queue, team, agents, counts, total, dead_letters, retries_scheduled,
+oldest_claimable_at, oldest_claimable_age_seconds, controls}], as_of}. Errors: none.
 
 Example: select switchboard.owner_queues(owner_id => ''<owner_id>'');';
 
@@ -2353,6 +2613,43 @@ Example: select switchboard.owner_vend_endpoint(owner_id => ''<owner_id>'', team
 
 
 --
+-- Name: pause_queue(uuid, text, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_holder uuid := switchboard_internal.queue_holder(owner_id, queue, team_id);
+begin
+  insert into switchboard.queue_controls as c (queue, holder_id, team_id, owner_id, paused)
+  values (queue, v_holder, team_id, case when team_id is null then owner_id end, true)
+  on conflict on constraint queue_controls_pkey do update set paused = true, updated_at = now();
+  return switchboard_internal.queue_controls_json(v_holder, queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION pause_queue(owner_id uuid, queue text, team_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id uuid) IS 'pauses a queue: nothing is claimed from it. claim_next passes it over, claim answers
+throttled, while it still takes adds, and its held todos heartbeat, complete, fail and release as
+ever. For an owner''s personal queue (across all of its endpoints) or, with team_id, a team''s
+queue (an admin of the team). Pausing a paused queue changes nothing. Returns the controls
+{queue, team_id, paused, max_claimed, claims_per_minute}. Errors: invalid (queue format),
+not_found (no such owner, or another owner''s team), forbidden (a member of the team who is not an
+admin).
+
+queue: the queue name, 1-128 of letters, digits and _ . : / -.
+
+Example: select switchboard.pause_queue(owner_id => ''<owner_id>'', queue => ''deploy'');';
+
+
+--
 -- Name: prune(interval, bigint, integer); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2522,6 +2819,41 @@ Example: select switchboard.release(endpoint_id => ''<endpoint_id>'', todo_id =>
 
 
 --
+-- Name: remove_schedule(uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.remove_schedule(endpoint_id uuid, schedule_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  delete from switchboard.schedules s where s.id = schedule_id and s.scope_id = any(switchboard_internal.agent_scopes(endpoint_id));
+  if not found then
+    perform switchboard_internal.raise('not_found', format('no schedule %s in this scope', schedule_id), 'list_schedules shows yours.');
+  end if;
+  return jsonb_build_object('schedule_id', schedule_id, 'removed', true);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION remove_schedule(endpoint_id uuid, schedule_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.remove_schedule(endpoint_id uuid, schedule_id uuid) IS 'removes a schedule the endpoint reaches, its own or its team''s. No tick is filed
+from then on, and the todos filed before stay. Returns {schedule_id, removed: true}. Errors:
+forbidden (revoked, or add_todo not vended), not_found (unknown, or another scope''s,
+identically).
+
+schedule_id: the schedule add_schedule answered.
+
+Example: select switchboard.remove_schedule(endpoint_id => ''<endpoint_id>'',
+  schedule_id => ''<schedule_id>'');';
+
+
+--
 -- Name: remove_team_member(uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -2613,6 +2945,41 @@ runs: the sweep is what wakes the waiters. Picks with FOR UPDATE SKIP LOCKED, ea
 Returns the number of todos re-queued. Errors: invalid (batch_limit below 1).
 
 Example: select switchboard.requeue_due_retries(batch_limit => 1000);';
+
+
+--
+-- Name: resume_queue(uuid, text, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.resume_queue(owner_id uuid, queue text, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_holder uuid := switchboard_internal.queue_holder(owner_id, queue, team_id);
+begin
+  update switchboard.queue_controls c set paused = false, updated_at = now()
+   where c.queue = queue and c.holder_id = v_holder;
+  perform switchboard_internal.ring_queue(v_holder, team_id, queue);
+  return switchboard_internal.queue_controls_json(v_holder, queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION resume_queue(owner_id uuid, queue text, team_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.resume_queue(owner_id uuid, queue text, team_id uuid) IS 'resumes a paused queue and rings its doorbells, so claimers waiting on it claim at
+once. Arguments as pause_queue''s. Resuming a queue that is not paused changes nothing but the
+ring. Returns the controls {queue, team_id, paused, max_claimed, claims_per_minute}. Errors:
+invalid (queue format), not_found (no such owner, or another owner''s team), forbidden (a member
+of the team who is not an admin).
+
+queue: the queue name, 1-128 of letters, digits and _ . : / -.
+
+Example: select switchboard.resume_queue(owner_id => ''<owner_id>'', queue => ''deploy'');';
 
 
 --
@@ -2795,6 +3162,71 @@ overlap_seconds: how long the replaced credential keeps working, 0..604800 (7 da
 
 Example: select switchboard.rotate_credential(owner_id => ''<owner_id>'',
   endpoint_id => ''<endpoint_id>'', overlap_seconds => 600);';
+
+
+--
+-- Name: run_schedules(timestamp with time zone); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.run_schedules(until timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_until timestamptz := coalesce("until", now());
+  v_backfill integer := switchboard_internal.setting_int('schedule_backfill_max', 10, 1, 10000);
+  v_s switchboard.schedules;
+  v_ticks timestamptz[];
+  v_t timestamptz;
+  v_next timestamptz;
+  v_key text;
+  v_filed integer := 0;
+begin
+  for v_s in
+    select s.* from switchboard.schedules s where s.next_run_at <= v_until order by s.next_run_at for update skip locked
+  loop
+    v_ticks := '{}'::timestamptz[];
+    v_t := v_s.next_run_at;
+    while v_t is not null and v_t <= v_until loop
+      v_ticks := (v_ticks || v_t)[greatest(1, cardinality(v_ticks) + 2 - v_backfill):]; -- the newest v_backfill
+      v_t := switchboard_internal.cron_next(v_s.cron, v_s.time_zone, v_t);
+    end loop;
+    v_next := coalesce(v_t, 'infinity'); -- the first tick after until (none ever: never due again)
+    foreach v_t in array v_ticks loop
+      v_key := format('schedule:%s:%s', v_s.id, extract(epoch from v_t)::bigint);
+      continue when exists (select 1 from switchboard.todo_keys k where k.endpoint_id = v_s.endpoint_id and k.key = v_key);
+      begin
+        perform switchboard.add_todo(v_s.endpoint_id, v_s.queue, v_s.payload, v_s.title, idempotency_key => v_key);
+        v_filed := v_filed + 1;
+      exception when sqlstate 'SB403' or sqlstate 'SB409' or sqlstate 'SB422' then
+        null; -- the endpoint can no longer add (revoked, or add_todo not vended): the tick passes unfiled
+      end;
+    end loop;
+    update switchboard.schedules s set next_run_at = v_next, last_run_at = v_ticks[cardinality(v_ticks)]
+     where s.id = v_s.id;
+  end loop;
+  return v_filed;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION run_schedules(until timestamp with time zone); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.run_schedules(until timestamp with time zone) IS 'files every schedule''s ticks due up to a time, each exactly once. Each due
+schedule is locked (FOR UPDATE SKIP LOCKED: a concurrent run_schedules passes it) and its ticks
+from next_run_at up to until are filed through add_todo with an idempotency key derived from the
+schedule and the tick (schedule:<id>:<epoch>), then next_run_at moves past until; so a repeated
+or concurrent call for the same window files nothing more. After downtime only the newest
+schedule_backfill_max ticks (10) of a schedule are filed, the older ones skipped. A tick whose
+endpoint can no longer add (revoked) files nothing. Returns the number of todos filed. Errors:
+none.
+
+until: file the ticks at or before this time; null: now.
+
+Example: select switchboard.run_schedules();';
 
 
 --
@@ -3099,6 +3531,53 @@ Example: select switchboard.set_owner_notify_url(owner_id => ''<owner_id>'',
 
 
 --
+-- Name: set_queue_limits(uuid, text, integer, integer, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.set_queue_limits(owner_id uuid, queue text, max_claimed integer DEFAULT NULL::integer, claims_per_minute integer DEFAULT NULL::integer, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_holder uuid := switchboard_internal.queue_holder(owner_id, queue, team_id);
+begin
+  if max_claimed not between 1 and 1000000 or claims_per_minute not between 1 and 60000 then
+    perform switchboard_internal.raise('invalid', 'max_claimed must be 1-1000000 and claims_per_minute 1-60000 (null: no limit)', null);
+  end if;
+  insert into switchboard.queue_controls as c (queue, holder_id, team_id, owner_id, max_claimed, claims_per_minute)
+  values (queue, v_holder, team_id, case when team_id is null then owner_id end, max_claimed, claims_per_minute)
+  on conflict on constraint queue_controls_pkey do update
+    set max_claimed = excluded.max_claimed, claims_per_minute = excluded.claims_per_minute, updated_at = now();
+  -- Raising a limit frees capacity: waiting claimers may go on.
+  perform switchboard_internal.ring_queue(v_holder, team_id, queue);
+  return switchboard_internal.queue_controls_json(v_holder, queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) IS 'sets or lifts a queue''s flow limits. At most max_claimed of its todos held at
+once across every claimer, at most claims_per_minute claims. For an owner''s personal queue
+(across all of its endpoints) or, with team_id, a team''s queue (an admin of the team). null lifts
+a limit; with neither limit nor a pause left, the queue has no controls and claims pay nothing
+for them. claim_next passes over a queue at its limit; claim of its todo answers throttled. Locks
+the control row. Returns the controls {queue, team_id, paused, max_claimed, claims_per_minute}.
+Errors: invalid (queue format, a limit out of range), not_found (no such owner, or another
+owner''s team), forbidden (a member of the team who is not an admin).
+
+queue: the queue name, 1-128 of letters, digits and _ . : / -.
+max_claimed: 1..1000000 todos held at once; null: no limit.
+claims_per_minute: 1..60000 claims in any minute; null: no limit.
+
+Example: select switchboard.set_queue_limits(owner_id => ''<owner_id>'', queue => ''deploy'',
+  max_claimed => 3);';
+
+
+--
 -- Name: settings_in_force(); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -3125,6 +3604,11 @@ begin
       ('retry_backoff_max_seconds', 3600, 0, 604800, 'the cap on the retry delay (0..604800)'),
       ('default_lease_seconds', 300, 1, 86400, 'the lease when a claim or heartbeat names none (1..86400)'),
       ('default_max_attempts', 5, 1, 1000, 'max_attempts when add_todo names none (1..1000)'),
+      ('add_todos_max', 1000, 1, 100000, 'the most todos one add_todos call files (1..100000); more is invalid'),
+      ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
+      ('schedule_backfill_max', 10, 1, 10000,
+       'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
+       || 'skips the older ones (1..10000)'),
       ('board_session_hours', 12, 1, 720, 'how long a Board session lasts after sign-in (1..720)'),
       ('notify_max_attempts', 12, 1, 100,
        'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '
@@ -3395,29 +3879,77 @@ switchboard.a2a_send.';
 
 
 --
--- Name: add_todo(text, text, jsonb, text, jsonb, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+-- Name: add_schedule(text, text, text, jsonb, text, text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
-CREATE FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS jsonb
+CREATE FUNCTION switchboard_agent.add_schedule(credential text, queue text, cron text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, time_zone text DEFAULT 'UTC'::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
-#variable_conflict use_variable
 begin
-  return switchboard.add_todo(switchboard_internal.agent_endpoint(credential), queue, payload, title, routing, priority, max_attempts, run_at);
+  return switchboard.add_schedule(switchboard_internal.agent_endpoint(credential), queue, cron, payload, title, time_zone);
 end;
 $$;
 
 
 --
--- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: COMMENT; Schema: switchboard_agent; Owner: -
+-- Name: FUNCTION add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text); Type: COMMENT; Schema: switchboard_agent; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) IS 'switchboard.add_todo for the endpoint that the bearer credential names. The
+COMMENT ON FUNCTION switchboard_agent.add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text) IS 'switchboard.add_schedule for the endpoint that the bearer credential names.
+Held by endpoints vended add_todo. Returns what switchboard.add_schedule returns. Errors:
+forbidden (an unknown, expired or revoked credential, or add_todo outside the endpoint''s frozen
+set), then those of switchboard.add_schedule.';
+
+
+--
+-- Name: add_todo(text, text, jsonb, text, jsonb, integer, integer, timestamp with time zone, text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, idempotency_key text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.add_todo(switchboard_internal.agent_endpoint(credential), queue, payload, title, routing, priority, max_attempts, run_at, idempotency_key);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) IS 'switchboard.add_todo for the endpoint that the bearer credential names. The
 credential is digested inside the statement that runs the verb, so a connection holding
 switchboard_agent and no valid credential can do nothing. Returns what switchboard.add_todo
 returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
 endpoint''s frozen set), then those of switchboard.add_todo.';
+
+
+--
+-- Name: add_todos(text, jsonb); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard.add_todos(switchboard_internal.agent_endpoint(credential), todos);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION add_todos(credential text, todos jsonb); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) IS 'switchboard.add_todos for the endpoint that the bearer credential names. Held
+by endpoints vended add_todo. Returns what switchboard.add_todos returns. Errors: forbidden (an
+unknown, expired or revoked credential, or add_todo outside the endpoint''s frozen set), then
+those of switchboard.add_todos.';
 
 
 --
@@ -3699,6 +4231,29 @@ endpoint''s frozen set), then those of switchboard.heartbeat.';
 
 
 --
+-- Name: list_schedules(text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.list_schedules(credential text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard.list_schedules(switchboard_internal.agent_endpoint(credential));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION list_schedules(credential text); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.list_schedules(credential text) IS 'switchboard.list_schedules for the endpoint that the bearer credential
+names. Returns what switchboard.list_schedules returns. Errors: forbidden (an unknown, expired or
+revoked credential, or add_todo outside the endpoint''s frozen set).';
+
+
+--
 -- Name: list_todos(text, text, text, boolean, integer, text); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
@@ -3771,6 +4326,30 @@ credential is digested inside the statement that runs the verb, so a connection 
 switchboard_agent and no valid credential can do nothing. Returns what switchboard.release
 returns. Errors: forbidden (an unknown, expired or revoked credential, or a verb outside the
 endpoint''s frozen set), then those of switchboard.release.';
+
+
+--
+-- Name: remove_schedule(text, uuid); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.remove_schedule(credential text, schedule_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+begin
+  return switchboard.remove_schedule(switchboard_internal.agent_endpoint(credential), schedule_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION remove_schedule(credential text, schedule_id uuid); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.remove_schedule(credential text, schedule_id uuid) IS 'switchboard.remove_schedule for the endpoint that the bearer credential
+names. Returns what switchboard.remove_schedule returns. Errors: forbidden (an unknown, expired
+or revoked credential, or add_todo outside the endpoint''s frozen set), then those of
+switchboard.remove_schedule.';
 
 
 --
@@ -4156,6 +4735,31 @@ COMMENT ON FUNCTION switchboard_board.remove_team_member(session_secret text, cs
 admin removes a member, or a member leaves. A state-changing action: the session''s CSRF token
 must come with it. Returns what switchboard.owner_remove_team_member returns. Errors: forbidden
 (no live session, or a wrong CSRF token), then those of switchboard.owner_remove_team_member.';
+
+
+--
+-- Name: resume_queue(text, text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.resume_queue(session_secret text, csrf_token text, queue text, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.resume_queue(switchboard_internal.board_owner(session_secret, csrf_token, true), queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION resume_queue(session_secret text, csrf_token text, queue text, team_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.resume_queue(session_secret text, csrf_token text, queue text, team_id uuid) IS 'switchboard.resume_queue for the signed-in owner (a change: the session''s
+CSRF token is checked). Returns what switchboard.resume_queue returns. Errors: forbidden (no
+valid session, a wrong CSRF token, or a member of the team who is not an admin), then those of
+switchboard.resume_queue.';
 
 
 --
@@ -4719,6 +5323,85 @@ claim commits: concurrent claims on one budgeted endpoint queue on it for the re
 transactions (their todos were picked with SKIP LOCKED already). now(), the transaction''s start,
 is the clock: a claim that waited for the lock behind a later one finds no time elapsed, never
 negative time. Errors: throttled.';
+
+
+--
+-- Name: admit_queue(uuid, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.admit_queue(todo_id uuid, skip_locked boolean) RETURNS timestamp with time zone
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_holder uuid;
+  v_team uuid;
+  v_queue text;
+  v_c switchboard.queue_controls;
+  v_held bigint;
+  v_t numeric;
+  v_tat timestamptz;
+begin
+  select coalesce(x.team_id, e.owner_id), x.team_id, x.queue into v_holder, v_team, v_queue
+    from switchboard.todos x join switchboard.endpoints e on e.id = x.endpoint_id where x.id = todo_id;
+  if skip_locked then
+    select c.* into v_c from switchboard.queue_controls c where c.queue = v_queue and c.holder_id = v_holder for update skip locked;
+    if not found then
+      if exists (select 1 from switchboard.queue_controls c where c.queue = v_queue and c.holder_id = v_holder) then
+        return now() + interval '1 second'; -- another claim of this queue is being admitted right now
+      end if;
+      return null;
+    end if;
+  else
+    select c.* into v_c from switchboard.queue_controls c where c.queue = v_queue and c.holder_id = v_holder for update;
+    if not found then
+      return null;
+    end if;
+  end if;
+  if v_c.paused then
+    return 'infinity'::timestamptz;
+  end if;
+  if v_c.max_claimed is not null then
+    -- A fresh snapshot, taken after the row lock: every claim admitted before this one has committed and is counted.
+    select count(*) into v_held from (
+      select 1 from switchboard.todos x
+       where x.queue = v_queue and x.state = 'claimed' and x.lease_expires_at > now() and x.id <> todo_id
+         and x.scope_id in (select v_team where v_team is not null
+                            union all
+                            select e.id from switchboard.endpoints e where v_team is null and e.owner_id = v_holder)
+       limit v_c.max_claimed) h;
+    if v_held >= v_c.max_claimed then
+      return now() + interval '5 seconds';
+    end if;
+  end if;
+  if v_c.claims_per_minute is not null then
+    v_t := 60.0 / v_c.claims_per_minute;
+    v_tat := greatest(coalesce(v_c.rate_tat, now()), now());
+    if v_tat > now() + make_interval(secs => 60.0 - v_t) then
+      return v_tat - make_interval(secs => 60.0 - v_t);
+    end if;
+    update switchboard.queue_controls c set rate_tat = v_tat + make_interval(secs => v_t)
+     where c.queue = v_queue and c.holder_id = v_holder;
+  end if;
+  return null;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION admit_queue(todo_id uuid, skip_locked boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.admit_queue(todo_id uuid, skip_locked boolean) IS 'whether its queue''s controls admit a claim of this todo. Charges the per-minute
+limiter when it is. The controls are the holder''s (the team''s for a team todo, else the owner''s
+of the endpoint that added it): paused, max_claimed (live leases of the queue across every scope
+of the holder, this todo''s own excluded) and claims_per_minute (GCRA: at most that many claims in
+any minute). Locks the control row until the claim commits, so concurrent claims of one
+controlled queue are admitted one at a time and max_claimed is exact; with skip_locked a row
+another claim holds answers "not now" at once instead of waiting. Returns null when admitted,
+else when to retry (''infinity'' while paused). Errors: none.
+
+skip_locked: claim_next''s way (pass the queue over); claim waits for the row instead.';
 
 
 --
@@ -5562,6 +6245,53 @@ queue). Inlined into the pick statement, so it costs what the join written out w
 
 
 --
+-- Name: claim_controlled(uuid, text, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.claim_controlled(endpoint_id uuid, queue text, first_id uuid) RETURNS TABLE(todo_id uuid, todo_queue text, has_head boolean, lapsed boolean)
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_skip text[] := '{}'::text[];
+  v_id uuid := first_id;
+  v_queue text;
+  v_has_head boolean;
+  v_lapsed boolean;
+begin
+  for i in 1..32 loop
+    exit when v_id is null;
+    select x.queue, x.head_claimer_kind is not null, x.state = 'claimed' into v_queue, v_has_head, v_lapsed
+      from switchboard.todos x where x.id = v_id;
+    if switchboard_internal.admit_queue(v_id, true) is null then
+      return query select v_id, v_queue, v_has_head, v_lapsed;
+      return;
+    end if;
+    exit when queue is not null;
+    v_skip := v_skip || v_queue;
+    select x.id into v_id from switchboard.todos x
+     where x.scope_id = any(switchboard_internal.agent_scopes(endpoint_id)) and x.queue <> all(v_skip)
+       and (x.ready_at <= now() or (x.state = 'claimed' and x.lease_expires_at <= now() and x.attempt < x.max_attempts))
+     order by x.priority desc, x.ready_at
+     limit 1 for update skip locked;
+  end loop;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION claim_controlled(endpoint_id uuid, queue text, first_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.claim_controlled(endpoint_id uuid, queue text, first_id uuid) IS 'claim_next''s pick when the todo it found is in a queue with controls. Controls:
+pause, max_claimed, claims_per_minute. Admits the found todo (admit_queue, skipping a control row
+another claim holds); when its queue holds it back, claim_next of one queue answers empty, and
+claim_next of any queue picks the best claimable todo of the endpoint''s scopes outside the queues
+held back so far (FOR UPDATE SKIP LOCKED), and so on. Returns the todo to claim, or no row.
+Errors: none.';
+
+
+--
 -- Name: clean_text(text, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -5719,6 +6449,131 @@ SHA-256 digest: its current credential, or the one rotate_credential replaced wh
 window lasts; null when there is none (unknown, expired, revoked). The one place that rule lives:
 authenticate raises forbidden on null, credential_endpoint answers null, and neither needs an
 exception block (a subtransaction per call) to do so.';
+
+
+--
+-- Name: cron_field(text, text, integer, integer, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.cron_field(field text, name text, lo integer, hi integer, wrap boolean DEFAULT false) RETURNS integer[]
+    LANGUAGE plpgsql IMMUTABLE
+    AS $_$
+#variable_conflict use_variable
+declare
+  v_part text;
+  v_m text[];
+  v_out integer[] := '{}'::integer[];
+  v_a integer;
+  v_b integer;
+begin
+  foreach v_part in array string_to_array(field, ',') loop
+    if v_part ~ '^[0-9]{1,4}$' then
+      v_a := v_part::integer; v_b := v_a;
+      if wrap and v_a = hi + 1 then v_a := lo; v_b := lo; end if;
+      if v_a not between lo and hi then
+        perform switchboard_internal.raise('invalid', format('cron %s: %s is outside %s-%s', name, v_part, lo, hi), null);
+      end if;
+      v_out := v_out || v_a;
+    elsif v_part ~ '^[0-9]{1,4}-[0-9]{1,4}$' then
+      v_m := regexp_match(v_part, '^([0-9]+)-([0-9]+)$');
+      v_a := v_m[1]::integer; v_b := v_m[2]::integer;
+      if v_a < lo or v_b > hi + (case when wrap then 1 else 0 end) or v_a > v_b then
+        perform switchboard_internal.raise('invalid', format('cron %s: range %s is not within %s-%s', name, v_part, lo, hi), null);
+      end if;
+      v_out := v_out || array(select case when wrap and g = hi + 1 then lo else g end from generate_series(v_a, v_b) g);
+    elsif v_part ~ '^\*(/[0-9]{1,4})?$' then
+      v_b := coalesce(nullif(substr(v_part, 3), '')::integer, 1);
+      if v_b < 1 then
+        perform switchboard_internal.raise('invalid', format('cron %s: a step of 0', name), null);
+      end if;
+      v_out := v_out || array(select g from generate_series(lo, hi, v_b) g);
+    else
+      perform switchboard_internal.raise('invalid', format('cron %s: %L is not a number, a range a-b, * or */n', name, v_part),
+        'A five-field cron line: minute hour day-of-month month day-of-week, e.g. 0 9 * * 1-5.');
+    end if;
+  end loop;
+  return array(select distinct v from unnest(v_out) v order by v);
+end;
+$_$;
+
+
+--
+-- Name: FUNCTION cron_field(field text, name text, lo integer, hi integer, wrap boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.cron_field(field text, name text, lo integer, hi integer, wrap boolean) IS 'one field of a five-field cron line as the sorted values it matches. As
+graphile-worker''s crontab reads it: a comma-separated list of numbers, ranges a-b, and * or */n;
+with wrap, max + 1 means min (7 is Sunday, as 0). Errors: invalid (anything else, or a value out
+of min..max).';
+
+
+--
+-- Name: cron_next(text, text, timestamp with time zone); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.cron_next(cron text, time_zone text, after timestamp with time zone) RETURNS timestamp with time zone
+    LANGUAGE plpgsql STABLE
+    AS $$
+#variable_conflict use_variable
+declare
+  v_f text[] := regexp_split_to_array(btrim(coalesce(cron, '')), '\s+');
+  v_min integer[];
+  v_hour integer[];
+  v_dom integer[];
+  v_mon integer[];
+  v_dow integer[];
+  v_start timestamp;
+  v_day date;
+  v_h integer;
+  v_m integer;
+  v_at timestamptz;
+begin
+  if array_length(v_f, 1) is distinct from 5 then
+    perform switchboard_internal.raise('invalid', 'cron must have five fields: minute hour day-of-month month day-of-week',
+      'For example 0 9 * * 1-5: at 09:00 on weekdays.');
+  end if;
+  if time_zone is null or not exists (select 1 from pg_timezone_names z where z.name = time_zone) then
+    perform switchboard_internal.raise('invalid', format('time_zone %s is not a time zone Postgres knows', coalesce(time_zone, 'null')),
+      'An IANA name such as UTC or Europe/Paris.');
+  end if;
+  v_min := switchboard_internal.cron_field(v_f[1], 'minute', 0, 59);
+  v_hour := switchboard_internal.cron_field(v_f[2], 'hour', 0, 23);
+  v_dom := switchboard_internal.cron_field(v_f[3], 'day-of-month', 1, 31);
+  v_mon := switchboard_internal.cron_field(v_f[4], 'month', 1, 12);
+  v_dow := switchboard_internal.cron_field(v_f[5], 'day-of-week', 0, 6, true);
+  v_start := date_trunc('minute', after at time zone time_zone) + interval '1 minute';
+  for i in 0..(366 * 8) loop
+    v_day := v_start::date + i;
+    continue when not extract(month from v_day)::integer = any(v_mon);
+    if cardinality(v_dom) < 31 and cardinality(v_dow) < 7 then
+      continue when not (extract(day from v_day)::integer = any(v_dom) or extract(dow from v_day)::integer = any(v_dow));
+    else
+      continue when not (extract(day from v_day)::integer = any(v_dom) and extract(dow from v_day)::integer = any(v_dow));
+    end if;
+    foreach v_h in array v_hour loop
+      foreach v_m in array v_min loop
+        -- A local time a DST change skips or repeats maps to one instant; only a tick after `after` counts.
+        v_at := (v_day + make_time(v_h, v_m, 0)) at time zone time_zone;
+        if v_day + make_time(v_h, v_m, 0) >= v_start and v_at > after then
+          return v_at;
+        end if;
+      end loop;
+    end loop;
+  end loop;
+  return null;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION cron_next(cron text, time_zone text, after timestamp with time zone); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.cron_next(cron text, time_zone text, after timestamp with time zone) IS 'the first tick of a five-field cron line after a time, in a time zone. Fields: minute
+hour day-of-month month day-of-week, as graphile-worker''s crontab reads them; when both
+day-of-month and day-of-week are restricted, a day matching either matches (as cron does).
+Returns the tick, or null when none falls in the next eight years (say, 31 February). Errors:
+invalid (a malformed line, or an unknown time zone).';
 
 
 --
@@ -6753,6 +7608,35 @@ another owner''s endpoint answers exactly as an unknown one).';
 
 
 --
+-- Name: queue_controls_json(uuid, text, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_controls_json(holder_id uuid, queue text, team_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_c switchboard.queue_controls;
+begin
+  delete from switchboard.queue_controls c
+   where c.queue = queue and c.holder_id = holder_id and not c.paused and c.max_claimed is null and c.claims_per_minute is null;
+  select c.* into v_c from switchboard.queue_controls c where c.queue = queue and c.holder_id = holder_id;
+  return jsonb_build_object('queue', queue, 'team_id', team_id, 'paused', coalesce(v_c.paused, false),
+                            'max_claimed', v_c.max_claimed, 'claims_per_minute', v_c.claims_per_minute);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_controls_json(holder_id uuid, queue text, team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_controls_json(holder_id uuid, queue text, team_id uuid) IS 'a queue''s controls as a document, dropping a row left with nothing set. The
+document: {queue, team_id, paused, max_claimed, claims_per_minute}; a row with nothing set is
+deleted, so claim_next''s probe finds none. Returns the document. Errors: none.';
+
+
+--
 -- Name: queue_doorbell_webhook(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6790,6 +7674,39 @@ it.';
 
 
 --
+-- Name: queue_holder(uuid, text, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_holder(owner_id uuid, queue text, team_id uuid) RETURNS uuid
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.check_queue(queue);
+  if team_id is not null then
+    perform switchboard_internal.owner_team_role(owner_id, team_id, true);
+    return team_id;
+  end if;
+  if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
+    perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), null);
+  end if;
+  return owner_id;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_holder(owner_id uuid, queue text, team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_holder(owner_id uuid, queue text, team_id uuid) IS 'whose queue controls an owner may set: its own, or a team''s for the team''s admin.
+Its own: personal queues, across all of its endpoints; with team_id, the team''s. Checks the queue
+name. Returns the holder id (the owner''s or the team''s). Errors: invalid (queue format),
+not_found (no such owner, or a team the owner is not in, exactly as for an unknown team),
+forbidden (a member who is not an admin).';
+
+
+--
 -- Name: queue_scope(uuid, uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -6812,6 +7729,45 @@ vended in a team and the team made that name a team queue, else the endpoint''s 
 without a queue). add_todo files into it and claim_next with a queue picks from it. A
 set-returning SQL function of one row, joined laterally where it is read, so the planner inlines
 it (sub-select and all) and a personal endpoint reads no team queue. Reads only.';
+
+
+--
+-- Name: queue_throttled(timestamp with time zone, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_throttled(retry_at timestamp with time zone, queue text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_wait integer;
+begin
+  if retry_at is null then
+    return;
+  end if;
+  if retry_at = 'infinity' then
+    raise exception using errcode = 'SB429',
+      message = format('throttled: queue %s is paused; nothing is claimed from it until its owner resumes it', queue),
+      detail = jsonb_build_object('retry_after_seconds', null, 'paused', true)::text,
+      hint = 'Take other work (claim_next), or wait for a doorbell: resuming the queue rings it.';
+  end if;
+  v_wait := greatest(1, ceil(extract(epoch from retry_at - now()))::integer);
+  raise exception using errcode = 'SB429',
+    message = format('throttled: queue %s is at its limit (max_claimed or claims_per_minute); retry in %s s (at %s)',
+                     queue, v_wait, switchboard_internal.ts(retry_at)),
+    detail = jsonb_build_object('retry_after_seconds', v_wait)::text,
+    hint = format('Wait %s seconds, then claim again, or take other work with claim_next.', v_wait);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_throttled(retry_at timestamp with time zone, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_throttled(retry_at timestamp with time zone, queue text) IS 'refuses a claim that its queue''s controls hold back. admit_queue''s answer is
+refused as throttled with retry_after_seconds in the DETAIL as JSON; does nothing when it was
+admitted (null). Errors: throttled.';
 
 
 --
@@ -7090,6 +8046,79 @@ $$;
 COMMENT ON FUNCTION switchboard_internal.ring_endpoint(endpoint_id uuid, doorbell_url text, clocked_in boolean, queue text) IS 'rings one endpoint for a queue, ring''s per-endpoint part. The signal on
 switchboard_doorbell with its opaque tags, and its webhook delivery when it has a doorbell_url;
 nothing when it is clocked out, counted in doorbell_skips instead.';
+
+
+--
+-- Name: ring_queue(uuid, uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.ring_queue(holder_id uuid, team_id uuid, queue text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_scope uuid;
+begin
+  for v_scope in
+    select team_id where team_id is not null
+    union all
+    select e.id from switchboard.endpoints e where team_id is null and e.owner_id = holder_id and e.revoked_at is null
+  loop
+    perform switchboard_internal.ring(v_scope, queue);
+  end loop;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION ring_queue(holder_id uuid, team_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.ring_queue(holder_id uuid, team_id uuid, queue text) IS 'rings the doorbells of a queue of a controls holder. The team''s scope, or each live
+endpoint of the owner (ring decides who is woken). Errors: none.';
+
+
+--
+-- Name: schedules; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.schedules (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    endpoint_id uuid NOT NULL,
+    scope_id uuid NOT NULL,
+    queue text NOT NULL,
+    cron text NOT NULL,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    title text,
+    time_zone text DEFAULT 'UTC'::text NOT NULL,
+    next_run_at timestamp with time zone NOT NULL,
+    last_run_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: schedule_json(switchboard.schedules); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.schedule_json(s switchboard.schedules) RETURNS jsonb
+    LANGUAGE sql STABLE
+    AS $$
+  select jsonb_build_object('schedule_id', s.id, 'endpoint_id', s.endpoint_id,
+                            'team_id', case when s.scope_id <> s.endpoint_id then s.scope_id end,
+                            'queue', s.queue, 'cron', s.cron, 'time_zone', s.time_zone, 'payload', s.payload, 'title', s.title,
+                            'next_run_at', switchboard_internal.ts(s.next_run_at), 'last_run_at', switchboard_internal.ts(s.last_run_at),
+                            'created_at', switchboard_internal.ts(s.created_at));
+$$;
+
+
+--
+-- Name: FUNCTION schedule_json(s switchboard.schedules); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.schedule_json(s switchboard.schedules) IS 'a schedule as its document. The document: {schedule_id, endpoint_id, team_id,
+queue, cron, time_zone, payload, title, next_run_at, last_run_at, created_at}. Reads only.
+Errors: none.';
 
 
 --
@@ -7938,6 +8967,27 @@ switchboard.requeue_due_retries.';
 
 
 --
+-- Name: run_schedules(); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.run_schedules() RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select switchboard.run_schedules(now());
+$$;
+
+
+--
+-- Name: FUNCTION run_schedules(); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.run_schedules() IS 'switchboard.run_schedules, for the worker''s own role
+(switchboard_worker). Returns what switchboard.run_schedules returns. Errors: those of
+switchboard.run_schedules.';
+
+
+--
 -- Name: set_instance_dead_letter_sink(boolean); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
@@ -8152,6 +9202,26 @@ COMMENT ON TABLE switchboard.owners IS 'Humans. Each owns the endpoints it vende
 
 
 --
+-- Name: queue_controls; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.queue_controls (
+    queue text NOT NULL,
+    holder_id uuid NOT NULL,
+    team_id uuid,
+    owner_id uuid,
+    paused boolean DEFAULT false NOT NULL,
+    max_claimed integer,
+    claims_per_minute integer,
+    rate_tat timestamp with time zone,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT queue_controls_check CHECK ((((team_id IS NULL) <> (owner_id IS NULL)) AND (holder_id = COALESCE(team_id, owner_id)))),
+    CONSTRAINT queue_controls_claims_per_minute_check CHECK (((claims_per_minute >= 1) AND (claims_per_minute <= 60000))),
+    CONSTRAINT queue_controls_max_claimed_check CHECK (((max_claimed >= 1) AND (max_claimed <= 1000000)))
+);
+
+
+--
 -- Name: settings; Type: TABLE; Schema: switchboard; Owner: -
 --
 
@@ -8205,6 +9275,19 @@ CREATE TABLE switchboard.team_queues (
 --
 
 COMMENT ON TABLE switchboard.team_queues IS 'Queue names a team shares: a todo an endpoint of the team adds to one of them is the team''s (todos.team_id).';
+
+
+--
+-- Name: todo_keys; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.todo_keys (
+    endpoint_id uuid NOT NULL,
+    key text NOT NULL,
+    todo_id uuid NOT NULL,
+    args_sha256 bytea NOT NULL,
+    CONSTRAINT todo_keys_key_check CHECK (((octet_length(key) >= 1) AND (octet_length(key) <= 256)))
+);
 
 
 --
@@ -8355,6 +9438,22 @@ ALTER TABLE ONLY switchboard.owners
 
 
 --
+-- Name: queue_controls queue_controls_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.queue_controls
+    ADD CONSTRAINT queue_controls_pkey PRIMARY KEY (queue, holder_id);
+
+
+--
+-- Name: schedules schedules_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.schedules
+    ADD CONSTRAINT schedules_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: settings settings_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -8384,6 +9483,14 @@ ALTER TABLE ONLY switchboard.team_queues
 
 ALTER TABLE ONLY switchboard.teams
     ADD CONSTRAINT teams_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: todo_keys todo_keys_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.todo_keys
+    ADD CONSTRAINT todo_keys_pkey PRIMARY KEY (endpoint_id, key);
 
 
 --
@@ -8489,10 +9596,38 @@ CREATE UNIQUE INDEX owners_handle_key ON switchboard.owners USING btree (lower(h
 
 
 --
+-- Name: queue_controls_holder_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX queue_controls_holder_idx ON switchboard.queue_controls USING btree (holder_id, queue);
+
+
+--
+-- Name: schedules_due_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX schedules_due_idx ON switchboard.schedules USING btree (next_run_at);
+
+
+--
+-- Name: schedules_scope_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX schedules_scope_idx ON switchboard.schedules USING btree (scope_id, created_at, id);
+
+
+--
 -- Name: team_members_owner_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
 CREATE INDEX team_members_owner_idx ON switchboard.team_members USING btree (owner_id, team_id);
+
+
+--
+-- Name: todo_keys_todo_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX todo_keys_todo_idx ON switchboard.todo_keys USING btree (todo_id);
 
 
 --
@@ -8646,6 +9781,30 @@ ALTER TABLE ONLY switchboard.owner_sessions
 
 
 --
+-- Name: queue_controls queue_controls_owner_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.queue_controls
+    ADD CONSTRAINT queue_controls_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES switchboard.owners(id);
+
+
+--
+-- Name: queue_controls queue_controls_team_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.queue_controls
+    ADD CONSTRAINT queue_controls_team_id_fkey FOREIGN KEY (team_id) REFERENCES switchboard.teams(id);
+
+
+--
+-- Name: schedules schedules_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.schedules
+    ADD CONSTRAINT schedules_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES switchboard.endpoints(id);
+
+
+--
 -- Name: team_members team_members_owner_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -8667,6 +9826,22 @@ ALTER TABLE ONLY switchboard.team_members
 
 ALTER TABLE ONLY switchboard.team_queues
     ADD CONSTRAINT team_queues_team_id_fkey FOREIGN KEY (team_id) REFERENCES switchboard.teams(id);
+
+
+--
+-- Name: todo_keys todo_keys_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.todo_keys
+    ADD CONSTRAINT todo_keys_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES switchboard.endpoints(id);
+
+
+--
+-- Name: todo_keys todo_keys_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.todo_keys
+    ADD CONSTRAINT todo_keys_todo_id_fkey FOREIGN KEY (todo_id) REFERENCES switchboard.todos(id) ON DELETE CASCADE;
 
 
 --
@@ -8761,6 +9936,14 @@ GRANT ALL ON FUNCTION switchboard.add_owner(handle text) TO switchboard_admin;
 
 
 --
+-- Name: FUNCTION add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.add_schedule(endpoint_id uuid, queue text, cron text, payload jsonb, title text, time_zone text) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION add_team(name text, admin_owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -8785,11 +9968,19 @@ GRANT ALL ON FUNCTION switchboard.add_team_queue(team_id uuid, queue text) TO sw
 
 
 --
--- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: ACL; Schema: switchboard; Owner: -
+-- Name: FUNCTION add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text); Type: ACL; Schema: switchboard; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) TO switchboard_admin;
+REVOKE ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION add_todos(endpoint_id uuid, todos jsonb); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.add_todos(endpoint_id uuid, todos jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.add_todos(endpoint_id uuid, todos jsonb) TO switchboard_admin;
 
 
 --
@@ -8934,6 +10125,22 @@ GRANT ALL ON FUNCTION switchboard.help(topic text) TO switchboard_admin;
 
 REVOKE ALL ON FUNCTION switchboard.list_endpoints(owner_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.list_endpoints(owner_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION list_queue_controls(owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.list_queue_controls(owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.list_queue_controls(owner_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION list_schedules(endpoint_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.list_schedules(endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.list_schedules(endpoint_id uuid) TO switchboard_admin;
 
 
 --
@@ -9113,6 +10320,14 @@ GRANT ALL ON FUNCTION switchboard.owner_vend_endpoint(owner_id uuid, team_id uui
 
 
 --
+-- Name: FUNCTION pause_queue(owner_id uuid, queue text, team_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION prune(max_age interval, max_rows bigint, batch_limit integer); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -9137,6 +10352,14 @@ GRANT ALL ON FUNCTION switchboard.release(endpoint_id uuid, todo_id uuid, summar
 
 
 --
+-- Name: FUNCTION remove_schedule(endpoint_id uuid, schedule_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.remove_schedule(endpoint_id uuid, schedule_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.remove_schedule(endpoint_id uuid, schedule_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION remove_team_member(team_id uuid, owner_id uuid); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -9150,6 +10373,14 @@ GRANT ALL ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid
 
 REVOKE ALL ON FUNCTION switchboard.requeue_due_retries(batch_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.requeue_due_retries(batch_limit integer) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION resume_queue(owner_id uuid, queue text, team_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.resume_queue(owner_id uuid, queue text, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.resume_queue(owner_id uuid, queue text, team_id uuid) TO switchboard_admin;
 
 
 --
@@ -9174,6 +10405,14 @@ GRANT ALL ON FUNCTION switchboard.revoke_endpoint(owner_id uuid, endpoint_id uui
 
 REVOKE ALL ON FUNCTION switchboard.rotate_credential(owner_id uuid, endpoint_id uuid, overlap_seconds integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.rotate_credential(owner_id uuid, endpoint_id uuid, overlap_seconds integer) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION run_schedules(until timestamp with time zone); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.run_schedules(until timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.run_schedules(until timestamp with time zone) TO switchboard_admin;
 
 
 --
@@ -9233,6 +10472,14 @@ GRANT ALL ON FUNCTION switchboard.set_owner_notify_url(owner_id uuid, url text) 
 
 
 --
+-- Name: FUNCTION set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.set_queue_limits(owner_id uuid, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION settings_in_force(); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -9281,11 +10528,27 @@ GRANT ALL ON FUNCTION switchboard_agent.a2a_send(credential text, message_id tex
 
 
 --
--- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone); Type: ACL; Schema: switchboard_agent; Owner: -
+-- Name: FUNCTION add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text); Type: ACL; Schema: switchboard_agent; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone) TO switchboard_agent;
+REVOKE ALL ON FUNCTION switchboard_agent.add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.add_schedule(credential text, queue text, cron text, payload jsonb, title text, time_zone text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.add_todo(credential text, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION add_todos(credential text, todos jsonb); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.add_todos(credential text, todos jsonb) TO switchboard_agent;
 
 
 --
@@ -9377,6 +10640,14 @@ GRANT ALL ON FUNCTION switchboard_agent.heartbeat(credential text, todo_id uuid,
 
 
 --
+-- Name: FUNCTION list_schedules(credential text); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.list_schedules(credential text) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.list_schedules(credential text) TO switchboard_agent;
+
+
+--
 -- Name: FUNCTION list_todos(credential text, queue text, state text, dead_letter boolean, page_size integer, cursor text); Type: ACL; Schema: switchboard_agent; Owner: -
 --
 
@@ -9398,6 +10669,14 @@ GRANT ALL ON FUNCTION switchboard_agent.mcp_session_key() TO switchboard_agent;
 
 REVOKE ALL ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, summary text, artifact text, lease_token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_agent.release(credential text, todo_id uuid, summary text, artifact text, lease_token text) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION remove_schedule(credential text, schedule_id uuid); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.remove_schedule(credential text, schedule_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.remove_schedule(credential text, schedule_id uuid) TO switchboard_agent;
 
 
 --
@@ -9518,6 +10797,14 @@ GRANT ALL ON FUNCTION switchboard_board.release(session_secret text, csrf_token 
 
 REVOKE ALL ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.remove_team_member(session_secret text, csrf_token text, team_id uuid, member_owner_id uuid) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION resume_queue(session_secret text, csrf_token text, queue text, team_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.resume_queue(session_secret text, csrf_token text, queue text, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.resume_queue(session_secret text, csrf_token text, queue text, team_id uuid) TO switchboard_board;
 
 
 --
@@ -9645,6 +10932,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.a2a_wake(wake_key text) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.admit_claim(endpoint_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION admit_queue(todo_id uuid, skip_locked boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.admit_queue(todo_id uuid, skip_locked boolean) FROM PUBLIC;
 
 
 --
@@ -9781,6 +11075,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.claim_caller(endpoint_id uuid, queue
 
 
 --
+-- Name: FUNCTION claim_controlled(endpoint_id uuid, queue text, first_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.claim_controlled(endpoint_id uuid, queue text, first_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION clean_text(input text, multiline boolean); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -9813,6 +11114,20 @@ REVOKE ALL ON FUNCTION switchboard_internal.count_doorbell_skips(n integer) FROM
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.credential_endpoint_row(credential text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION cron_field(field text, name text, lo integer, hi integer, wrap boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.cron_field(field text, name text, lo integer, hi integer, wrap boolean) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION cron_next(cron text, time_zone text, after timestamp with time zone); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.cron_next(cron text, time_zone text, after timestamp with time zone) FROM PUBLIC;
 
 
 --
@@ -10005,6 +11320,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, end
 
 
 --
+-- Name: FUNCTION queue_controls_json(holder_id uuid, queue text, team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_controls_json(holder_id uuid, queue text, team_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION queue_doorbell_webhook(endpoint_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -10012,10 +11334,24 @@ REVOKE ALL ON FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id u
 
 
 --
+-- Name: FUNCTION queue_holder(owner_id uuid, queue text, team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_holder(owner_id uuid, queue text, team_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION queue_scope(endpoint_id uuid, team_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.queue_scope(endpoint_id uuid, team_id uuid, queue text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION queue_throttled(retry_at timestamp with time zone, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_throttled(retry_at timestamp with time zone, queue text) FROM PUBLIC;
 
 
 --
@@ -10065,6 +11401,27 @@ REVOKE ALL ON FUNCTION switchboard_internal.ring(scope_id uuid, queue text) FROM
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.ring_endpoint(endpoint_id uuid, doorbell_url text, clocked_in boolean, queue text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION ring_queue(holder_id uuid, team_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.ring_queue(holder_id uuid, team_id uuid, queue text) FROM PUBLIC;
+
+
+--
+-- Name: TABLE schedules; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.schedules TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION schedule_json(s switchboard.schedules); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.schedule_json(s switchboard.schedules) FROM PUBLIC;
 
 
 --
@@ -10256,6 +11613,14 @@ GRANT ALL ON FUNCTION switchboard_worker.requeue_due_retries(batch_limit integer
 
 
 --
+-- Name: FUNCTION run_schedules(); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.run_schedules() FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.run_schedules() TO switchboard_worker;
+
+
+--
 -- Name: FUNCTION set_instance_dead_letter_sink(configured boolean); Type: ACL; Schema: switchboard_worker; Owner: -
 --
 
@@ -10327,6 +11692,13 @@ GRANT SELECT ON TABLE switchboard.owners TO switchboard_admin;
 
 
 --
+-- Name: TABLE queue_controls; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.queue_controls TO switchboard_admin;
+
+
+--
 -- Name: TABLE settings; Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -10345,6 +11717,13 @@ GRANT SELECT ON TABLE switchboard.team_members TO switchboard_admin;
 --
 
 GRANT SELECT ON TABLE switchboard.team_queues TO switchboard_admin;
+
+
+--
+-- Name: TABLE todo_keys; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.todo_keys TO switchboard_admin;
 
 
 --

@@ -4,6 +4,8 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './cli/admin.js';
 import { err, HintedError } from './cli/io.js';
+import { registerQueueCommands } from './cli/queues.js';
+import { registerScheduleCommands } from './cli/schedules.js';
 import { registerServeCommands } from './cli/serve.js';
 import { registerShardCommands } from './cli/shard.js';
 import { ConfigError } from './config.js';
@@ -17,6 +19,8 @@ function build(): Command {
   registerServeCommands(program);
   registerAdminCommands(program);
   registerShardCommands(program);
+  registerQueueCommands(program);
+  registerScheduleCommands(program);
   return program;
 }
 

@@ -21,6 +21,8 @@ export interface AddTodoArgs {
   priority?: number;
   max_attempts?: number;
   run_at?: string;
+  /** 1-256 bytes: the same key again answers the todo it filed (other arguments: conflict). */
+  idempotency_key?: string;
 }
 export interface ClaimArgs {
   /** The bearer credential the request presented; resolved to its endpoint inside the verb's statement. */
@@ -147,7 +149,7 @@ export function createLedger(sql: Sql) {
       verb(sql`switchboard_agent.add_todo(credential => ${a.credential}::text, queue => ${a.queue}::text,
                 payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
-                run_at => ${v(a.run_at)}::text::timestamptz)`),
+                run_at => ${v(a.run_at)}::text::timestamptz, idempotency_key => ${v(a.idempotency_key)}::text)`),
 
     claim: (a: ClaimArgs) =>
       verb(sql`switchboard_agent.claim(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
@@ -255,6 +257,30 @@ export function createAdminLedger(sql: Sql) {
 
     addTeamQueue: (a: { team_id: string; queue: string }) =>
       one(sql`select switchboard.add_team_queue(team_id => ${a.team_id}::uuid, queue => ${a.queue}::text) as doc`),
+
+    setQueueLimits: (a: { owner_id: string; queue: string; max_claimed: number | null; claims_per_minute: number | null; team_id: string | null }) =>
+      one(sql`select switchboard.set_queue_limits(owner_id => ${a.owner_id}::uuid, queue => ${a.queue}::text,
+                max_claimed => ${a.max_claimed}::integer, claims_per_minute => ${a.claims_per_minute}::integer,
+                team_id => ${a.team_id}::uuid) as doc`),
+
+    pauseQueue: (a: { owner_id: string; queue: string; team_id: string | null }) =>
+      one(sql`select switchboard.pause_queue(owner_id => ${a.owner_id}::uuid, queue => ${a.queue}::text, team_id => ${a.team_id}::uuid) as doc`),
+
+    resumeQueue: (a: { owner_id: string; queue: string; team_id: string | null }) =>
+      one(sql`select switchboard.resume_queue(owner_id => ${a.owner_id}::uuid, queue => ${a.queue}::text, team_id => ${a.team_id}::uuid) as doc`),
+
+    addSchedule: (a: { endpoint_id: string; queue: string; cron: string; payload: unknown; title: string | null; time_zone: string }) =>
+      one(sql`select switchboard.add_schedule(endpoint_id => ${a.endpoint_id}::uuid, queue => ${a.queue}::text, cron => ${a.cron}::text,
+                payload => ${sql.json((a.payload ?? {}) as never)}::jsonb, title => ${a.title}::text, time_zone => ${a.time_zone}::text) as doc`),
+
+    listSchedules: (a: { endpoint_id: string }) =>
+      one(sql`select switchboard.list_schedules(endpoint_id => ${a.endpoint_id}::uuid) as doc`),
+
+    removeSchedule: (a: { endpoint_id: string; schedule_id: string }) =>
+      one(sql`select switchboard.remove_schedule(endpoint_id => ${a.endpoint_id}::uuid, schedule_id => ${a.schedule_id}::uuid) as doc`),
+
+    listQueueControls: (a: { owner_id: string }) =>
+      one(sql`select switchboard.list_queue_controls(owner_id => ${a.owner_id}::uuid) as doc`),
 
     listTeams: (a: { owner_id?: string | null } = {}) =>
       one(sql`select switchboard.list_teams(owner_id => ${a.owner_id ?? null}::uuid) as doc`),

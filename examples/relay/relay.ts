@@ -137,6 +137,24 @@ function resultOf(ran: Ran): unknown {
   }
 }
 
+/**
+ * The follow-up todos a command asks for ({"follow_ups": [{queue, payload?, title?}, ...]} in its result), each filed
+ * with an idempotency key derived from the todo and its index: if the relay dies after filing them and before its
+ * complete lands, the next attempt's relay files none of them twice.
+ */
+async function fileFollowUps(todo: Doc, result: unknown): Promise<void> {
+  const followUps = (result as Doc | null)?.follow_ups;
+  if (!Array.isArray(followUps)) return;
+  for (const [i, f] of followUps.entries()) {
+    try {
+      const filed = await call('add_todo', { queue: f.queue, payload: f.payload, title: f.title, idempotency_key: `${todo.id}/follow-up/${i}` });
+      log('filed follow-up', { todo_id: todo.id, follow_up: filed.id });
+    } catch (err) {
+      log('follow-up not filed', { todo_id: todo.id, index: i, message: (err as Error).message });
+    }
+  }
+}
+
 let run = 0;
 while (run < max && !stopping) {
   const claimant = `${values.label}/run-${run + 1}`;
@@ -178,7 +196,9 @@ while (run < max && !stopping) {
     log('released', { todo_id: todo.id });
   } else if (ran.code === 0) {
     const last = ran.output.trimEnd().split('\n').pop() ?? '';
-    await call('complete', { ...fenced, result: resultOf(ran), summary: tail(`command exited 0: ${last}`) });
+    const result = resultOf(ran);
+    await fileFollowUps(todo, result);
+    await call('complete', { ...fenced, result, summary: tail(`command exited 0: ${last}`) });
     log('completed', { todo_id: todo.id });
   } else {
     const how = ran.signal ? `killed by ${ran.signal}` : `exited ${ran.code}`;

@@ -200,10 +200,13 @@ export class SwitchboardA2a implements A2ARequestHandler {
   }
 
   /** One database call in the caller's share of the pool, its errors mapped to A2A's (detail only in the log). */
-  private async call(user: Requester, work: () => Promise<Doc>, taskId?: string): Promise<Doc> {
+  private async call(user: Requester, work: () => Promise<Doc>, taskId?: string, sending = false): Promise<Doc> {
     try {
       return await this.door.run(user.caller, work, user.signal);
     } catch (err) {
+      // A reused messageId with another message (conflict) is the request's fault: invalid params, not a task state.
+      const e = toCallerError(err);
+      if (sending && e.kind === 'conflict' && !e.credentialRefused) throw new RequestMalformedError({ message: e.message });
       throw this.mapError(err, user, taskId);
     }
   }
@@ -296,6 +299,8 @@ export class SwitchboardA2a implements A2ARequestHandler {
         ...args,
         history_length: params.configuration?.historyLength,
       }),
+      undefined,
+      true,
     );
     return { doc, a2ui };
   }

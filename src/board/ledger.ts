@@ -92,6 +92,8 @@ export interface QueueRow {
   retries_scheduled: number;
   oldest_claimable_at: string | null;
   oldest_claimable_age_seconds: number | null;
+  /** The queue's controls (pause_queue, set_queue_limits), or null when none is set. */
+  controls?: { paused: boolean; max_claimed: number | null; claims_per_minute: number | null } | null;
 }
 
 export interface ActivityRow extends Attempt {
@@ -213,6 +215,8 @@ export function boardLedger(sql: Sql) {
     vendTeamEndpoint: (s: Signed, teamId: string, agentId: string, verbs: string[] | null) =>
       one<VendedEndpoint>(sql`select switchboard_board.vend_endpoint(${w(s)}, team_id => ${teamId}::uuid,
                                                   agent_id => ${agentId}::text, verbs => ${verbs}::text[]) as doc`),
+    resumeQueue: (s: Signed, queue: string, teamId: string | null) =>
+      one<Record<string, unknown>>(sql`select switchboard_board.resume_queue(${w(s)}, queue => ${queue}::text, team_id => ${teamId}::uuid) as doc`),
     retryNow: (s: Signed, todoId: string) =>
       one<Todo>(sql`select switchboard_board.retry_now(${w(s)}, todo_id => ${todoId}::uuid) as doc`),
     cancel: (s: Signed, todoId: string) =>

@@ -66,11 +66,27 @@ export function csrfField(csrf: string): Html {
 
 // ---------------------------------------------------------------------------------------------- queues
 
-export function queuesBody(base: string, queues: QueueRow[], activity: ActivityRow[]): Html {
+/** A queue's controls on the Queues page: paused (with a Resume button) and its limits, or nothing. */
+function controlsCell(base: string, q: QueueRow, csrf: string): Html | string {
+  const c = q.controls;
+  if (!c) return '';
+  const limits = [
+    c.max_claimed !== null ? `at most ${c.max_claimed} held` : '',
+    c.claims_per_minute !== null ? `${c.claims_per_minute} claims/min` : '',
+  ].filter(Boolean).join(', ');
+  return html`${c.paused
+    ? html`<span class="badge paused">paused</span>
+      <form method="post" action="${base}/queues/resume" class="inline">${csrfField(csrf)}
+        <input type="hidden" name="queue" value="${q.queue}"><input type="hidden" name="team_id" value="${q.team?.id ?? ''}">
+        <button type="submit">Resume</button></form>`
+    : ''}${limits ? html` <span class="muted limits">${limits}</span>` : ''}`;
+}
+
+export function queuesBody(base: string, queues: QueueRow[], activity: ActivityRow[], csrf = ''): Html {
   const rows = queues.map(
     (q) => html`<tr data-queue="${q.queue}" data-scope="${q.team ? q.team.id : 'personal'}">
       <td><a href="${base}/todos?queue=${encodeURIComponent(q.queue)}">${q.queue}</a>
-        ${scopeBadge({ team: q.team ?? null, team_id: q.team?.id ?? null })}</td>
+        ${scopeBadge({ team: q.team ?? null, team_id: q.team?.id ?? null })} ${controlsCell(base, q, csrf)}</td>
       <td>${q.agents.join(', ')}</td>
       <td class="num">${q.counts.pending}</td><td class="num">${q.counts.claimed}</td>
       <td class="num">${q.counts.done}</td><td class="num">${q.counts.failed}</td>

@@ -270,7 +270,7 @@ function pageRoutes(router: Router, k: Kit): void {
     try {
       if (!(s = await viewer(req, res))) return;
       const [q, a] = await Promise.all([ledger.queues(s), ledger.activity(s, 15)]);
-      page(res, 200, 'Queues', queuesBody(B, q.queues, a.activity), s);
+      page(res, 200, 'Queues', queuesBody(B, q.queues, a.activity, s.csrf_token), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }
@@ -363,6 +363,27 @@ function endpointRoutes(router: Router, k: Kit): void {
         return page(res, STATUS[e.kind], 'Endpoints', endpointsBody(B, list, s.csrf_token, errorBanner(e)), s);
       }
       res.redirect(303, `${B}/endpoints?saved=1`);
+    } catch (err) {
+      internal(res, err, s ?? undefined);
+    }
+  });
+
+  // Resume a paused queue (the Queues page's button): one SQL call, then back to the page; a refusal is shown as text.
+  router.post(`${B}/queues/resume`, async (req, res) => {
+    let s: Viewer | null = null;
+    try {
+      if (!(s = await writer(req, res))) return;
+      const queue = field(req.body, 'queue') ?? '';
+      const team = field(req.body, 'team_id') || null;
+      if (team !== null && !UUID.test(team)) return res.status(404).type('text/plain').send('not_found: no such team');
+      try {
+        await ledger.resumeQueue(s, queue, team);
+      } catch (err) {
+        const refused = toCallerError(err);
+        if (refused.kind === 'internal') throw err;
+        return res.status(STATUS[refused.kind]).type('text/plain').send(refused.message);
+      }
+      res.redirect(303, B);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }

@@ -25,6 +25,7 @@ a.dead{color:#b91c1c;font-weight:700}
 .badge.s-pending{background:#dbeafe;color:#1e40af}.badge.s-claimed{background:#fef3c7;color:#92400e}
 .badge.s-done{background:#dcfce7;color:#166534}.badge.s-failed{background:#fee2e2;color:#991b1b}
 .badge.s-canceled{background:#e5e7eb;color:#374151}.badge.dead{background:#7f1d1d;color:#fff}
+.badge.paused{background:#fde68a;color:#78350f}
 .badge.o-completed{background:#2e7d32;color:#fff}.badge.o-failed{background:#c62828;color:#fff}
 .badge.o-released{background:#1565c0;color:#fff}.badge.o-reaped,.badge.o-lease_expired{background:#7b1fa2;color:#fff}
 .badge.o-canceled{background:#616161;color:#fff}.badge.o-revoked{background:#212121;color:#fff}.badge.o-open{background:#ef8f00;color:#fff}

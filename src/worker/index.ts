@@ -113,7 +113,8 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
       pollInterval: 2000,
       logger: bridgeLogger(log),
       taskList: taskList(deps),
-      crontab: `${opts.pruneCrontab ?? '0 * * * *'} ${TASKS.prune}\n`,
+      // Schedules are filed each minute (a schedule's finest tick); run_schedules files each tick once.
+      crontab: `${opts.pruneCrontab ?? '0 * * * *'} ${TASKS.prune}\n* * * * * ${TASKS.runSchedules}\n`,
     });
   let runner: Runner | null;
   try {

@@ -17,6 +17,12 @@ export async function requeueDueRetries(sql: Sql, batchLimit: number): Promise<n
   return Number(r.n);
 }
 
+/** switchboard_worker.run_schedules: the schedules' ticks due now filed, each once (returns how many todos). */
+export async function runSchedules(sql: Sql): Promise<number> {
+  const [r] = await sql`select switchboard_worker.run_schedules() as n`;
+  return Number(r.n);
+}
+
 /** switchboard_worker.prune: terminal todos deleted by retention in one batch (the settings decide age and row cap). */
 export async function prune(sql: Sql, batchLimit: number): Promise<number> {
   const [r] = await sql`select switchboard_worker.prune(batch_limit => ${batchLimit}::integer) as n`;

@@ -54,6 +54,13 @@ export async function runPrune(deps: TaskDeps): Promise<number> {
   return n;
 }
 
+/** Files the schedules' due ticks (each once however many workers run it: the SQL locks and keys each tick). */
+export async function runSchedules(deps: TaskDeps): Promise<number> {
+  const n = await ledger.runSchedules(deps.sql);
+  if (n > 0) deps.log.info({ job: 'run_schedules', todos_filed: n }, 'filed scheduled todos');
+  return n;
+}
+
 // A job carries only the id of the deliveries row its transition wrote; the row says what to deliver.
 const deliveryJob = z.object({ delivery_id: z.uuid() });
 
@@ -109,6 +116,7 @@ export const TASKS = {
   reap: 'switchboard_reap',
   requeueDueRetries: 'switchboard_requeue_due_retries',
   prune: 'switchboard_prune',
+  runSchedules: 'switchboard_run_schedules',
   deadLetter: 'switchboard_dead_letter',
   doorbellWebhook: 'switchboard_doorbell_webhook',
 } as const;
@@ -118,6 +126,7 @@ export function taskList(deps: TaskDeps): TaskList {
     [TASKS.reap]: async () => void (await runReap(deps)),
     [TASKS.requeueDueRetries]: async () => void (await runRequeueDueRetries(deps)),
     [TASKS.prune]: async () => void (await runPrune(deps)),
+    [TASKS.runSchedules]: async () => void (await runSchedules(deps)),
     [TASKS.deadLetter]: async (payload) => void (await deliverDeadLetter(deps, payload)),
     [TASKS.doorbellWebhook]: async (payload, helpers) => void (await deliverDoorbell(deps, payload, helpers.job.id)),
   };

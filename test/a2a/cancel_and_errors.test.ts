@@ -107,6 +107,13 @@ t.test('bad requests are answered as JSON-RPC errors naming what is wrong, never
   t.same(todo.payload, { text: 'please fix the build' }, 'as payload {"text": ...}');
   const named = await send([{ text: 'to the named queue' }], { queue: 'named' });
   t.equal(named.body.result.task.metadata.queue, 'named', 'a queue in the message metadata wins');
+  const sendAs = (messageId: string, text: string) =>
+    f.rpc(ep.credential, { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId, role: 'ROLE_USER', parts: [{ text }] } } });
+  const once = await sendAs('reused-1', 'build it');
+  t.equal((await sendAs('reused-1', 'build it')).body.result.task.id, once.body.result.task.id, 'the same message again: its task');
+  const reused = await sendAs('reused-1', 'deploy it');
+  t.equal(reused.body.error.code, -32602, 'a messageId reused with another text: -32602, not the old task');
+  t.match(reused.body.error.message, /conflict: this messageId was sent before with another message/, 'saying why');
   const file = await send([{ url: 'https://example.com/x.pdf', mediaType: 'application/pdf' }]);
   t.equal(file.body.error.code, -32005, 'a file part: -32005');
   const push = await f.rpc(ep.credential, { jsonrpc: '2.0', id: 1, method: 'CreateTaskPushNotificationConfig', params: { taskId: 'x', url: 'https://example.com' } });

@@ -11,7 +11,8 @@ create or replace function switchboard_agent.add_todo(
   routing jsonb default '{}',
   priority integer default 0,
   max_attempts integer default null,
-  run_at timestamptz default null)
+  run_at timestamptz default null,
+  idempotency_key text default null)
 returns jsonb
 language plpgsql
 volatile
@@ -20,6 +21,6 @@ set search_path = switchboard, pg_temp
 as $$
 #variable_conflict use_variable
 begin
-  return switchboard.add_todo(switchboard_internal.agent_endpoint(credential), queue, payload, title, routing, priority, max_attempts, run_at);
+  return switchboard.add_todo(switchboard_internal.agent_endpoint(credential), queue, payload, title, routing, priority, max_attempts, run_at, idempotency_key);
 end;
 $$;

@@ -1,11 +1,12 @@
 -- a2a_send: A2A SendMessage: files a requester's message as a todo and answers its task. add_todo's
 -- rules and limits apply. The same message_id from the same endpoint answers the task it filed
 -- first, filing nothing (a retried send never files twice; an advisory lock on (endpoint,
--- message_id) orders concurrent retries). The message is kept as the first entry of the task's
--- history. Returns {task, wake_key, created}: the A2A Task, the key its changes NOTIFY
--- switchboard_a2a with, and whether this call filed it. Errors: forbidden (revoked, or add_todo not
--- vended), invalid (message_id, context_id, history_length, queue, message size, or any limit of
--- add_todo).
+-- message_id) orders concurrent retries); with another message, conflict. The message is kept as
+-- the first entry of the task's history. Returns {task, wake_key, created}: the A2A Task, the key
+-- its changes NOTIFY switchboard_a2a with, and whether this call filed it. Errors: forbidden
+-- (revoked, or add_todo not vended), invalid (message_id, context_id, history_length, queue,
+-- message size, or any limit of add_todo), conflict (the message_id was sent before with another
+-- message).
 --
 -- message_id: the A2A messageId, 1..128 bytes: the key a retried send is known by.
 -- context_id: the A2A contextId to keep; null: the task id.
@@ -62,6 +63,11 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('switchboard_a2a_send:' || endpoint_id::text || ':' || message_id, 0));
   select a.* into v_a from switchboard.a2a_tasks a where a.endpoint_id = endpoint_id and a.message_id = message_id;
   if found then
+    -- A messageId names one message: the same id with other content is a client's mistake, never the old task.
+    if (v_a.message - 'taskId' - 'contextId' - 'role') <> (coalesce(message, '{}'::jsonb) - 'taskId' - 'contextId' - 'role') then
+      perform switchboard_internal.raise('conflict', 'this messageId was sent before with another message',
+        'Send a new messageId for a new message; a retry sends the same message again.');
+    end if;
     select x.* into v_t from switchboard.todos x where x.id = v_a.todo_id;
   else
     if v_queue is null then

@@ -3,7 +3,8 @@
 -- (the endpoint stays on the todo as who added it, never as authority); else in the endpoint's own.
 -- The todo is pending, claimable from run_at (now when null). The title is stored without control
 -- or invisible formatting characters (clean_text). Returns the todo document. Errors: forbidden
--- (the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below).
+-- (the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below), conflict
+-- (the idempotency_key filed a todo with other arguments).
 --
 -- queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
 --   doorbells).
@@ -15,6 +16,10 @@
 --   setting default_max_attempts (5).
 -- run_at: not claimable before this time; null: now. A finite time in the years 0001-9999 (what RFC
 --   3339 can write).
+-- idempotency_key: 1-256 bytes, scoped to the endpoint: the same key again answers the todo it
+--   filed and files nothing (concurrent calls with one key file one todo; an advisory lock on
+--   (endpoint, key) orders them); with other arguments, conflict. A key lasts as long as its todo
+--   (prune deletes it with the todo). null: no key.
 --
 -- Example: select switchboard.add_todo(endpoint_id => '<endpoint_id>', queue => 'builds',
 --   payload => '{"repo": "x"}', title => 'fix arm64');
@@ -26,7 +31,8 @@ create or replace function switchboard.add_todo(
   routing jsonb default '{}',
   priority integer default 0,
   max_attempts integer default null,
-  run_at timestamptz default null)
+  run_at timestamptz default null,
+  idempotency_key text default null)
 returns jsonb
 language plpgsql
 volatile
@@ -37,6 +43,8 @@ as $$
 declare
   v_t switchboard.todos;
   v_team uuid;
+  v_args bytea;
+  v_key switchboard.todo_keys;
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   perform switchboard_internal.check_queue(queue);
@@ -57,6 +65,24 @@ begin
   if run_at is not null and not (run_at >= '0001-01-01T00:00:00Z' and run_at < '10000-01-01T00:00:00Z') then
     perform switchboard_internal.raise('invalid', 'run_at must be a finite time in the years 0001-9999', 'Send an RFC 3339 time, or leave run_at out for now.');
   end if;
+  if idempotency_key is not null then
+    if octet_length(idempotency_key) not between 1 and 256 then
+      perform switchboard_internal.raise('invalid', 'idempotency_key must be 1-256 bytes', 'Send one key per todo you mean to file, the same on a retry.');
+    end if;
+    -- The arguments as given (defaults filled in where add_todo's are fixed): a retry sends the same ones.
+    v_args := sha256(convert_to(jsonb_build_array(queue, coalesce(payload, '{}'::jsonb), title, coalesce(routing, '{}'::jsonb),
+                                                  coalesce(priority, 0), max_attempts, run_at)::text, 'UTF8'));
+    perform pg_advisory_xact_lock(hashtextextended('switchboard_todo_key:' || endpoint_id::text || ':' || idempotency_key, 0));
+    select k.* into v_key from switchboard.todo_keys k where k.endpoint_id = endpoint_id and k.key = idempotency_key;
+    if found then
+      if v_key.args_sha256 <> v_args then
+        perform switchboard_internal.raise('conflict', 'this idempotency_key filed a todo with other arguments',
+          'A key names one todo: send its original arguments to get that todo back, or a new key to file another.');
+      end if;
+      select x.* into v_t from switchboard.todos x where x.id = v_key.todo_id;
+      return switchboard_internal.todo_json(v_t);
+    end if;
+  end if;
   -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
   select q.team_id into v_team
     from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue
@@ -66,6 +92,9 @@ begin
           coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
           coalesce(run_at, now()), coalesce(run_at, now()))
   returning * into v_t;
+  if idempotency_key is not null then
+    insert into switchboard.todo_keys (endpoint_id, key, todo_id, args_sha256) values (endpoint_id, idempotency_key, v_t.id, v_args);
+  end if;
   return switchboard_internal.todo_json(v_t);
 end;
 $$;

@@ -6,7 +6,8 @@
 -- lease_token (shown once) when fenced. Errors: forbidden, not_found (unknown or another tenant's
 -- id, identically), invalid (lease_seconds), conflict (held under a live lease, not yet due, done,
 -- canceled, a dead letter, or its last attempt lapsed and awaits the reaper's dead letter),
--- throttled (over the endpoint's claim budget).
+-- throttled (over the endpoint's claim budget, or its queue is paused or at a limit:
+-- set_queue_limits).
 --
 -- Example: select switchboard.claim(endpoint_id => '<endpoint_id>', todo_id => '<todo_id>',
 --   claimant => 'run-1');
@@ -54,6 +55,10 @@ begin
     perform switchboard_internal.raise('conflict',
       format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
       'Claim it after that time, or use claim_next to take work that is ready now.');
+  end if;
+  -- Queue controls: a paused queue, or one at its max_claimed or claims_per_minute, answers throttled with when to retry.
+  if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
+    perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
   end if;
   -- The claim budget charged is the claimer's (endpoint_id): on a team todo the adder is someone else.
   return switchboard_internal.open_attempt(v_t.id, endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,

@@ -5,9 +5,10 @@
 -- the reaper would (reaped/dead_lettered), and the search goes on; then the ready todo with the
 -- highest priority and the earliest ready time (pending from run_at, failed from next_retry_at,
 -- before any sweep). Picks with FOR UPDATE SKIP LOCKED, so concurrent callers never wait for one
--- another or claim the same todo. Returns the claim document (as claim), or {"empty": true}.
--- Errors: forbidden, invalid (queue format, lease_seconds), throttled (over the endpoint's claim
--- budget).
+-- another or claim the same todo. A queue that is paused, or at its max_claimed or
+-- claims_per_minute, is passed over (set_queue_limits, pause_queue) without waiting on a lock.
+-- Returns the claim document (as claim), or {"empty": true}. Errors: forbidden, invalid (queue
+-- format, lease_seconds), throttled (over the endpoint's claim budget).
 --
 -- Example: select switchboard.claim_next(endpoint_id => '<endpoint_id>', queue => 'builds',
 --   claimant => 'run-1', require_fence => true);
@@ -121,6 +122,15 @@ begin
       perform switchboard_internal.check_queue(queue); -- a malformed queue matches nothing: said here, not as empty
     end if;
     return jsonb_build_object('empty', true);
+  end if;
+  -- Queue controls (pause, max_claimed, claims_per_minute): one probe of a table that holds rows only for queues an
+  -- owner has set controls on; such a queue is admitted, or passed over, by claim_controlled.
+  if exists (select 1 from switchboard.queue_controls c where c.queue = v_queue) then
+    select p.todo_id, p.todo_queue, p.has_head, p.lapsed into v_id, v_queue, v_has_head, v_lapsed
+      from switchboard_internal.claim_controlled(endpoint_id, queue, v_id) p;
+    if v_id is null then
+      return jsonb_build_object('empty', true);
+    end if;
   end if;
   return switchboard_internal.open_attempt(v_id, endpoint_id, v_queue, v_has_head, v_lapsed, 'endpoint', endpoint_id, null,
                                            'agent:' || v_agent, claimant, require_fence, v_lease, mcp_session_id, v_budget);

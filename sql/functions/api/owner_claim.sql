@@ -4,7 +4,7 @@
 -- lease_expired/requeued first. Locks the todo row. Returns the claim document. Errors: not_found
 -- (unknown or another owner's todo, identically), invalid (lease_seconds), conflict (held under a
 -- live lease, not yet due, done, canceled, a dead letter, or lapsed on its last attempt), throttled
--- (over the endpoint's claim budget).
+-- (over the endpoint's claim budget, or its queue is paused or at a limit).
 --
 -- claimant: a label for this attempt; null: owner:<handle>.
 --
@@ -45,6 +45,10 @@ begin
     perform switchboard_internal.raise('conflict',
       format('todo %s is not claimable until %s', todo_id, switchboard_internal.ts(v_t.ready_at)),
       'Use Retry now to make a failed todo claimable at once.');
+  end if;
+  -- Queue controls hold back an owner's claim too: a paused queue, or one at its limit, answers throttled.
+  if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
+    perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
   end if;
   select 'owner:' || o.handle into v_who from switchboard.owners o where o.id = owner_id;
   return switchboard_internal.open_attempt(v_t.id, v_t.endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,

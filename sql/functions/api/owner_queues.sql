@@ -1,9 +1,10 @@
 -- owner_queues: the Board's queue overview, per queue of the owner's scopes. Each queue name of its
 -- endpoints' personal todos, and each of its teams' (a team's queue named apart by its team).
 -- Counts by state, dead letters, scheduled retries, the agents whose endpoints added to the queue,
--- and the oldest claimable todo with its age in seconds. Reads only. Returns {queues: [{queue,
--- team, agents, counts, total, dead_letters, retries_scheduled, oldest_claimable_at,
--- oldest_claimable_age_seconds}], as_of}. Errors: none.
+-- the oldest claimable todo with its age in seconds, and the queue's controls ({paused,
+-- max_claimed, claims_per_minute}, or null when none is set: pause_queue, set_queue_limits). Reads
+-- only. Returns {queues: [{queue, team, agents, counts, total, dead_letters, retries_scheduled,
+-- oldest_claimable_at, oldest_claimable_age_seconds, controls}], as_of}. Errors: none.
 --
 -- Example: select switchboard.owner_queues(owner_id => '<owner_id>');
 create or replace function switchboard.owner_queues(owner_id uuid)
@@ -33,7 +34,11 @@ as $$
              'retries_scheduled', count(*) filter (where x.state = 'failed' and x.next_retry_at is not null),
              'oldest_claimable_at', switchboard_internal.ts(min(x.ready_at) filter (where x.ready_at <= now())),
              'oldest_claimable_age_seconds',
-               floor(extract(epoch from now() - min(x.ready_at) filter (where x.ready_at <= now())))::bigint
+               floor(extract(epoch from now() - min(x.ready_at) filter (where x.ready_at <= now())))::bigint,
+             'controls', (select jsonb_build_object('paused', c.paused, 'max_claimed', c.max_claimed,
+                                                    'claims_per_minute', c.claims_per_minute)
+                            from switchboard.queue_controls c
+                           where c.queue = x.queue and c.holder_id = coalesce(x.team_id, owner_queues.owner_id))
            ) as doc
       from switchboard.todos x
       join switchboard.endpoints e on e.id = x.endpoint_id

@@ -31,6 +31,11 @@ begin
       ('retry_backoff_max_seconds', 3600, 0, 604800, 'the cap on the retry delay (0..604800)'),
       ('default_lease_seconds', 300, 1, 86400, 'the lease when a claim or heartbeat names none (1..86400)'),
       ('default_max_attempts', 5, 1, 1000, 'max_attempts when add_todo names none (1..1000)'),
+      ('add_todos_max', 1000, 1, 100000, 'the most todos one add_todos call files (1..100000); more is invalid'),
+      ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
+      ('schedule_backfill_max', 10, 1, 10000,
+       'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
+       || 'skips the older ones (1..10000)'),
       ('board_session_hours', 12, 1, 720, 'how long a Board session lasts after sign-in (1..720)'),
       ('notify_max_attempts', 12, 1, 100,
        'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '

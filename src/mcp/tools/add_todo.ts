@@ -7,15 +7,16 @@ import { defineTool } from '../tool.js';
 export const addTodo = defineTool({
   name: 'add_todo',
   title: 'Add a todo',
-  description: 'Create a pending todo in one of your queues; a worker takes it with claim_next. Returns the todo.',
+  description: 'Create a pending todo in one of your queues (for claim_next). Returns the todo.',
   input: z.strictObject({
     queue,
-    payload: jsonObject('The work: a JSON object (<= 256 KiB; any JSON is accepted). Default {}.'),
+    payload: jsonObject('The work: JSON (<= 256 KiB). Default {}.'),
     title: z.string().optional().describe('One line for humans (<= 512 bytes).'),
     routing: z.record(z.string(), z.unknown()).optional().describe('Routing hints, a JSON object (<= 16 KiB).'),
     priority: intRange(-1000, 1000).optional().describe('Higher is claimed first. Default 0.'),
     max_attempts: intRange(1, 1000).optional().describe('Claims before a failure dead-letters it. Default 5.'),
     run_at: z.string().optional().describe('RFC 3339 time before which it is not claimable. Default now.'),
+    idempotency_key: z.string().optional().describe('Retry key: same key, one todo.'),
   }),
   output: todoOutput,
   annotations: { destructiveHint: false, openWorldHint: false },
