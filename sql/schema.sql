@@ -2532,12 +2532,24 @@ CREATE FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) RETU
 #variable_conflict use_variable
 declare
   v_role text;
+  v_endpoint uuid;
+  v_revoked integer := 0;
 begin
   perform switchboard_internal.team_row(team_id);
   select m.role into v_role from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
   perform switchboard_internal.keep_an_admin(team_id, owner_id);
+  -- Revoked while it is still a member (manages_endpoint lets it), so the revocation is the one every owner gets.
+  for v_endpoint in
+    select e.id from switchboard.endpoints e
+     where v_role is not null and e.team_id = team_id and e.owner_id = owner_id and e.revoked_at is null
+     order by e.id
+  loop
+    perform switchboard.revoke_endpoint(owner_id, v_endpoint);
+    v_revoked := v_revoked + 1;
+  end loop;
   delete from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
-  return jsonb_build_object('team_id', team_id, 'owner_id', owner_id, 'removed', v_role is not null);
+  return jsonb_build_object('team_id', team_id, 'owner_id', owner_id, 'removed', v_role is not null,
+                            'endpoints_revoked', v_revoked);
 end;
 $$;
 
@@ -2546,12 +2558,14 @@ $$;
 -- Name: FUNCTION remove_team_member(team_id uuid, owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) IS 'takes an owner out of a team. Its access to the team''s todos ends in this
-transaction, open Board sessions included (every owner read checks membership as it runs), even
-to todos its own endpoints added to a team queue. The endpoints it vended in the team stay in the
-team (revoke them to stop them). Removing the last admin is refused. Locks the team row. Returns
-{team_id, owner_id, removed} (removed false when it was not a member). Errors: not_found (no such
-team), conflict (it is the team''s last admin).
+COMMENT ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) IS 'takes an owner out of a team, and revokes the team endpoints it vended. Its
+access to the team''s todos ends in this transaction, open Board sessions included (every owner
+read checks membership as it runs), even to todos its own endpoints added to a team queue; each
+team endpoint it vended is revoked as switchboard.revoke_endpoint does (the todos its agents hold
+dead-lettered, their credentials refused), so a removed member keeps no agent in the team.
+Removing the last admin is refused. Locks the team row, then each such endpoint. Returns
+{team_id, owner_id, removed, endpoints_revoked} (removed false when it was not a member). Errors:
+not_found (no such team), conflict (it is the team''s last admin).
 
 owner_id: the owner to remove.
 
@@ -4182,6 +4196,32 @@ sent. A state-changing action, so the session''s CSRF token must come with it. T
 resolved inside the statement that runs the verb, so a connection holding switchboard_board can
 act only for a signed-in owner. Returns what switchboard.retry_now returns. Errors: forbidden (no
 live session, or a missing or wrong csrf_token), then those of switchboard.retry_now.';
+
+
+--
+-- Name: revoke_endpoint(text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.revoke_endpoint(switchboard_internal.board_owner(session_secret, csrf_token, true), endpoint_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid) IS 'switchboard.revoke_endpoint for the signed-in owner. An endpoint it
+vended, or a team endpoint of a team it is an admin of (manages_endpoint''s rule). A
+state-changing action: the session''s CSRF token must come with it. Returns what
+switchboard.revoke_endpoint returns. Errors: forbidden (no live session, or a wrong CSRF token),
+then those of switchboard.revoke_endpoint.';
 
 
 --
@@ -6278,10 +6318,13 @@ nulls for the first page. Errors: invalid.';
 CREATE FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) RETURNS boolean
     LANGUAGE sql STABLE
     AS $$
-  select manages_endpoint.endpoint_owner_id = manages_endpoint.owner_id
-      or exists (select 1 from switchboard.team_members m
-                  where m.team_id = manages_endpoint.endpoint_team_id and m.owner_id = manages_endpoint.owner_id
-                    and m.role = 'admin');
+  select case when manages_endpoint.endpoint_team_id is null
+              then manages_endpoint.endpoint_owner_id = manages_endpoint.owner_id
+              else exists (select 1 from switchboard.team_members m
+                            where m.team_id = manages_endpoint.endpoint_team_id
+                              and m.owner_id = manages_endpoint.owner_id
+                              and (m.role = 'admin' or manages_endpoint.endpoint_owner_id = manages_endpoint.owner_id))
+         end;
 $$;
 
 
@@ -6290,8 +6333,10 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) IS 'whether an owner manages an endpoint. The one rule for revoking, rotating,
-clocking and configuring one. The owner that vended it, or an admin of the team it was vended in
-(so a team''s endpoints stay manageable when the admin that vended them leaves). Reads only.';
+clocking and configuring one. A personal endpoint: the owner that vended it. A team endpoint: an
+admin of its team, or the owner that vended it while it is still a member of that team (a removed
+member manages nothing of the team''s; its team endpoints are revoked as it is removed). Reads
+only.';
 
 
 --
@@ -9523,6 +9568,14 @@ GRANT ALL ON FUNCTION switchboard_board.remove_team_member(session_secret text, 
 
 REVOKE ALL ON FUNCTION switchboard_board.retry_now(session_secret text, csrf_token text, todo_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.retry_now(session_secret text, csrf_token text, todo_id uuid) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid) TO switchboard_board;
 
 
 --
