@@ -1535,6 +1535,8 @@ CREATE FUNCTION switchboard.metrics() RETURNS jsonb
     'claims_admitted', coalesce((select sum(c.n) from closed c), 0)
                        + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
     'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s),
+    'vends_refused_at_cap', (select case when s.is_called then s.last_value else 0 end
+                                   from switchboard.vends_refused_at_cap s),
     'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d))
 $$;
 
@@ -1547,12 +1549,13 @@ COMMENT ON FUNCTION switchboard.metrics() IS 'what /metrics exposes, computed no
 transitions in attempt_close_counts, so retention never lowers them): attempts_closed by queue
 and outcome, leases_expired by queue (every attempt closed lease_expired or reaped),
 claims_admitted (every attempt ever opened) and claims_throttled (refusals over a claim budget),
+vends_refused_at_cap (vends refused at the cap of live endpoints per owner or team),
 doorbells_skipped (rings and queued webhook deliveries not made because their endpoint was
 clocked out). Gauges: todos by queue and state (zeros included), the age of the oldest claimable
 todo per queue, open leases per queue. Queue names are the only text in it. Reads only; scans
 todos once per gauge. Returns {attempts_closed, leases_expired, todos,
-oldest_claimable_age_seconds, open_leases, claims_admitted, claims_throttled, doorbells_skipped}.
-Errors: none.
+oldest_claimable_age_seconds, open_leases, claims_admitted, claims_throttled,
+vends_refused_at_cap, doorbells_skipped}. Errors: none.
 
 Example: select jsonb_pretty(switchboard.metrics());';
 
@@ -3143,6 +3146,12 @@ begin
       ('notify_max_attempts', 12, 1, 100,
        'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '
        || '16 hours of exponential backoff (1..100)'),
+      ('endpoints_max_per_owner', 50, 1, 1000000,
+       'live (unrevoked) endpoints one owner may have vended, personal and team ones together; one more vend is '
+       || 'refused throttled and counted in vends_refused_at_cap (1..1000000)'),
+      ('endpoints_max_per_team', 100, 1, 1000000,
+       'live endpoints one team may have, whoever vended them; one more is refused throttled and counted '
+       || '(1..1000000)'),
       ('shard_partitions', null, 1, 256,
        'the number of partitions (a power of two) of the PL/Proxy cluster this database is a shard of, written by '
        || '`switchboard shard init`; unset: not sharded, ids and secrets as ever'),
@@ -3202,6 +3211,7 @@ begin
             where s.key not in ('retention_max_age_days', 'retention_max_rows', 'retry_backoff_base_seconds',
                                 'retry_backoff_max_seconds', 'default_lease_seconds', 'default_max_attempts',
                                 'board_session_hours', 'notify_max_attempts', 'attempt_history_max_per_todo',
+                                'endpoints_max_per_owner', 'endpoints_max_per_team',
                                 'attempt_summary_from_result', 'webhook_allow_http', 'instance_dead_letter_sink')
             order by s.key loop
     key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it'; meaning := null;
@@ -3241,8 +3251,11 @@ declare
   v_slot integer := switchboard_internal.shard_slot(coalesce(team_id, owner_id));
   v_credential text := switchboard_internal.shard_secret('sbk', v_slot);
   v_endpoint switchboard.endpoints;
+  v_cap integer;
 begin
-  if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
+  -- Locked, so two vends of one owner count its live endpoints one after the other (the cap holds under a race).
+  perform 1 from switchboard.owners o where o.id = owner_id for update;
+  if not found then
     perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), 'Create the owner with add_owner first.');
   end if;
   if agent_id is null or agent_id !~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$' then
@@ -3271,6 +3284,22 @@ begin
                                          'Within a team an agent id names one holder: choose another, or revoke that endpoint first.');
     end if;
   end if;
+  v_cap := switchboard_internal.setting_int('endpoints_max_per_owner', 50, 1, 1000000);
+  if (select count(*) from switchboard.endpoints e where e.owner_id = owner_id and e.revoked_at is null) >= v_cap then
+    perform nextval('switchboard.vends_refused_at_cap');
+    perform switchboard_internal.raise('throttled',
+      format('this owner already has %s live endpoints, the cap (endpoints_max_per_owner)', v_cap),
+      'Revoke an endpoint it no longer needs first; the operator sets the cap.');
+  end if;
+  if team_id is not null then
+    v_cap := switchboard_internal.setting_int('endpoints_max_per_team', 100, 1, 1000000);
+    if (select count(*) from switchboard.endpoints e where e.team_id = team_id and e.revoked_at is null) >= v_cap then
+      perform nextval('switchboard.vends_refused_at_cap');
+      perform switchboard_internal.raise('throttled',
+        format('this team already has %s live endpoints, the cap (endpoints_max_per_team)', v_cap),
+        'Revoke a team endpoint it no longer needs first; the operator sets the cap.');
+    end if;
+  end if;
   insert into switchboard.endpoints (id, owner_id, agent_id, verbs, credential_sha256, team_id)
   values (switchboard_internal.shard_id(v_slot), owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
   returning * into v_endpoint;
@@ -3289,9 +3318,12 @@ COMMENT ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verb
 when team_id is given (the owner must be an admin of it): the endpoint then reaches the team''s
 todos through its verb set, and that is fixed too. Returns {endpoint_id, owner_id, agent_id,
 verbs, team_id, credential, created_at}; the credential is shown here once and only its SHA-256
-is stored. Errors: not_found (no such owner; no such team among those the owner is an admin of),
-invalid (agent_id format; unknown, empty or null verbs), conflict (a live endpoint of the team
-already has this agent_id: within a team an agent id names one holder).
+is stored. At most endpoints_max_per_owner live endpoints per vending owner (50) and
+endpoints_max_per_team per team (100): one beyond is refused throttled and counted. Locks the
+owner row (and the team row). Errors: not_found (no such owner; no such team among those the
+owner is an admin of), invalid (agent_id format; unknown, empty or null verbs), conflict (a live
+endpoint of the team already has this agent_id: within a team an agent id names one holder),
+throttled (a cap reached: revoke an endpoint first).
 
 agent_id: the agent''s name; every worker on the endpoint holds leases as agent:<agent_id>.
 verbs: the agent verbs it may call; null: every one (add_todo, claim, claim_next, heartbeat,
@@ -8250,6 +8282,25 @@ COMMENT ON TABLE switchboard.team_queues IS 'Queue names a team shares: a todo a
 
 
 --
+-- Name: vends_refused_at_cap; Type: SEQUENCE; Schema: switchboard; Owner: -
+--
+
+CREATE SEQUENCE switchboard.vends_refused_at_cap
+    START WITH 1
+    INCREMENT BY 1
+    MINVALUE 0
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: SEQUENCE vends_refused_at_cap; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON SEQUENCE switchboard.vends_refused_at_cap IS 'Counter of vend_endpoint calls refused as throttled (SB429) at an endpoint cap; read with last_value/is_called by metrics().';
+
+
+--
 -- Name: mcp_session_key; Type: TABLE; Schema: switchboard_internal; Owner: -
 --
 
@@ -10395,6 +10446,13 @@ GRANT SELECT ON TABLE switchboard.team_members TO switchboard_admin;
 --
 
 GRANT SELECT ON TABLE switchboard.team_queues TO switchboard_admin;
+
+
+--
+-- Name: SEQUENCE vends_refused_at_cap; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON SEQUENCE switchboard.vends_refused_at_cap TO switchboard_admin;
 
 
 --
