@@ -217,7 +217,19 @@ const schema = z.object({
     'SSE streams (`SendStreamingMessage`, `SubscribeToTask`) and blocking sends one credential holds open at once; ' +
       'one more stream is `429` with `Retry-After`',
   ),
-  SWITCHBOARD_A2A_STREAMS_MAX: whole(1, 1_000_000, 1000).describe('the same for the whole server'),
+  SWITCHBOARD_A2A_STREAMS_MAX: whole(1, 1_000_000, 1000).describe(
+    'the same for the whole server, and never more than `SWITCHBOARD_MAX_CONNECTIONS` less ' +
+      '`SWITCHBOARD_HTTP_CONNECTION_RESERVE`, so streams cannot take the connections short requests need',
+  ),
+  SWITCHBOARD_HTTP_STREAMS_PER_TENANT: whole(1, 1_000_000, 32).describe(
+    'long-lived streams (A2A SSE streams and blocking sends) open at once for one tenant: every endpoint of one team ' +
+      'together, or every personal endpoint of one owner, so vending more endpoints buys no more streams; one more is ' +
+      '`429`, counted as `streams_per_tenant`',
+  ),
+  SWITCHBOARD_HTTP_CONNECTION_RESERVE: whole(0, 1_000_000, 200).describe(
+    'connections kept from long-lived streams for short requests: streams in all stop at ' +
+      '`SWITCHBOARD_MAX_CONNECTIONS` less this (one more is `429`, counted as `streams_total`)',
+  ),
   SWITCHBOARD_A2A_KEEPALIVE_SECONDS: whole(1, 240, 30).describe(
     "a quiet stream writes an SSE comment and re-reads its task this often (Node's `fetch` drops a body silent for " +
       '~300 s)',

@@ -109,7 +109,7 @@ export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats):
       help:
         'Requests this process answered 429, by the limit: request_rate, calls_per_credential, credential_checks, ' +
         'connections_per_address, new_connections_per_address (those two: connections closed as they opened), ' +
-        'requests_per_address, body_bytes_in_flight.',
+        'requests_per_address, body_bytes_in_flight, streams_per_endpoint, streams_per_tenant, streams_total.',
       labelNames: ['limit'],
       registers: [registry],
     });
