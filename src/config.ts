@@ -183,6 +183,11 @@ const schema = z.object({
   SWITCHBOARD_HTTP_CREDENTIAL_CACHE_MAX: whole(1, 10_000_000, 10_000).describe(
     'credentials remembered at once (least recently used go first)',
   ),
+  SWITCHBOARD_HTTP_CROWDED_DEADLINE_MS: whole(50, 60_000, 1000).describe(
+    'once open connections pass `SWITCHBOARD_MAX_CONNECTIONS` less `SWITCHBOARD_HTTP_CONNECTION_RESERVE`, a new ' +
+      'connection must send a request with a credential within this many milliseconds or it is closed (counted as ' +
+      '`crowded_without_credential`); a request without one is answered and its connection closed',
+  ),
   SWITCHBOARD_HTTP_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000, 256).describe(
     'open connections one peer address may hold; one more is closed as it opens. Not counted behind a trusted ' +
       "proxy (every connection is the proxy's)",
@@ -227,8 +232,9 @@ const schema = z.object({
       '`429`, counted as `streams_per_tenant`',
   ),
   SWITCHBOARD_HTTP_CONNECTION_RESERVE: whole(0, 1_000_000, 200).describe(
-    'connections kept from long-lived streams for short requests: streams in all stop at ' +
-      '`SWITCHBOARD_MAX_CONNECTIONS` less this (one more is `429`, counted as `streams_total`)',
+    'connections kept for short, credentialed requests: long-lived streams in all stop at ' +
+      '`SWITCHBOARD_MAX_CONNECTIONS` less this (one more is `429`, counted as `streams_total`), and past it a new ' +
+      'connection must show a credential within `SWITCHBOARD_HTTP_CROWDED_DEADLINE_MS`',
   ),
   SWITCHBOARD_A2A_KEEPALIVE_SECONDS: whole(1, 240, 30).describe(
     "a quiet stream writes an SSE comment and re-reads its task this often (Node's `fetch` drops a body silent for " +

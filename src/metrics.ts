@@ -109,7 +109,8 @@ export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats):
       help:
         'Requests this process answered 429, by the limit: request_rate, calls_per_credential, credential_checks, ' +
         'connections_per_address, new_connections_per_address (those two: connections closed as they opened), ' +
-        'requests_per_address, body_bytes_in_flight, streams_per_endpoint, streams_per_tenant, streams_total.',
+        'requests_per_address, body_bytes_in_flight, streams_per_endpoint, streams_per_tenant, streams_total, ' +
+        'crowded_without_credential (a connection closed, past the reserve, for showing no credential in time).',
       labelNames: ['limit'],
       registers: [registry],
     });

@@ -12,6 +12,7 @@ import type { Refusals } from './refusals.js';
 import { RequestRate } from './request-rate.js';
 import { SourceShare } from './source-share.js';
 import { StreamBudget } from './stream-budget.js';
+import { Crowd } from './crowd.js';
 
 /** The limits that answer 429, as /metrics labels them. */
 export type Limit =
@@ -24,7 +25,8 @@ export type Limit =
   | 'body_bytes_in_flight'
   | 'streams_per_endpoint'
   | 'streams_per_tenant'
-  | 'streams_total';
+  | 'streams_total'
+  | 'crowded_without_credential';
 
 export type DoorConfig = Pick<
   Config,
@@ -49,6 +51,7 @@ export type DoorConfig = Pick<
   | 'SWITCHBOARD_HTTP_STREAMS_PER_TENANT'
   | 'SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL'
   | 'SWITCHBOARD_A2A_STREAMS_MAX'
+  | 'SWITCHBOARD_HTTP_CROWDED_DEADLINE_MS'
 >;
 
 export class FrontDoor {
@@ -64,6 +67,7 @@ export class FrontDoor {
     streams_per_endpoint: 0,
     streams_per_tenant: 0,
     streams_total: 0,
+    crowded_without_credential: 0,
   };
   /** Checks of credentials not seen valid lately: SWITCHBOARD_HTTP_AUTH_CHECKS at once, _AUTH_QUEUE waiting. */
   readonly checks: CallGate;
@@ -74,6 +78,8 @@ export class FrontDoor {
   readonly sources: SourceShare;
   /** Long-lived streams: per endpoint, per tenant (team or owner) and in all, leaving a reserve of connections. */
   readonly streams: StreamBudget;
+  /** Past the unreserved connections, a new connection must show a credential promptly. */
+  readonly crowd: Crowd;
   private readonly closers: (() => Promise<void>)[] = [];
 
   constructor(
@@ -101,6 +107,10 @@ export class FrontDoor {
       newBurst: config.SWITCHBOARD_HTTP_NEW_CONNECTION_BURST_PER_ADDRESS,
       trustProxy: config.SWITCHBOARD_TRUST_PROXY,
     });
+    this.crowd = new Crowd({
+      crowdedAt: Math.max(0, config.SWITCHBOARD_MAX_CONNECTIONS - config.SWITCHBOARD_HTTP_CONNECTION_RESERVE),
+      deadlineMs: config.SWITCHBOARD_HTTP_CROWDED_DEADLINE_MS,
+    });
     this.streams = new StreamBudget({
       perEndpoint: config.SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL,
       perTenant: config.SWITCHBOARD_HTTP_STREAMS_PER_TENANT,
@@ -114,6 +124,7 @@ export class FrontDoor {
   /** Starts counting the server's connections per source address (one beyond its share is closed at once). */
   watch(server: Server): void {
     this.sources.watch(server, (limit) => this.throttled[limit]++);
+    this.crowd.watch(server, () => this.throttled.crowded_without_credential++);
   }
 
   /** Registers what to undo when the server stops (a LISTEN, a timer). */
