@@ -204,15 +204,17 @@ const schema = z.object({
     'requests one client address may have in flight, held ones included (behind a trusted proxy: the address in ' +
       '`X-Forwarded-For`); one more is `429` at once and its connection closed',
   ),
-  SWITCHBOARD_HTTP_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 2 * 1024 * 1024).describe(
-    'the largest request body an API surface reads (2 MiB; `413` beyond). The Board\'s forms: 400 KiB',
+  SWITCHBOARD_HTTP_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 512 * 1024).describe(
+    'the largest request body an API surface reads (512 KiB, twice the largest JSON document the database accepts, ' +
+      'room for its escapes; `413` beyond, before the database is asked). The Board\'s forms: 400 KiB',
   ),
   SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT: whole(64 * 1024, 16 * 1024 * 1024 * 1024, 16 * 1024 * 1024).describe(
     'bytes of request bodies read and held at once, across every request (16 MiB): a body waits for room, then ' +
       '`429`. A parsed body costs the heap a small multiple of its bytes, so this bounds what requests can hold',
   ),
-  SWITCHBOARD_A2A_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 2 * 1024 * 1024).describe(
-    'the largest request body `/a2a` reads (a SendMessage payload is at most 256 KiB); past it `413`, as JSON-RPC',
+  SWITCHBOARD_A2A_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 512 * 1024).describe(
+    'the largest request body `/a2a` reads (512 KiB: a SendMessage payload is at most 256 KiB, so a larger body ' +
+      'could only be refused by the database after it was read and parsed); past it `413`, as JSON-RPC',
   ),
   SWITCHBOARD_A2A_BLOCKING_SECONDS: whole(0, 600, 10).describe(
     'how long a blocking `SendMessage` waits for its task to end before answering it as it stands: work on a queue ' +

@@ -52,3 +52,27 @@ t.test('streams: per endpoint, per tenant, in all with a reserve of connections;
   aborts.forEach((a) => a.abort());
   t.ok(await eventually(() => door.streams.count() === 0), 'every stream freed when its client goes');
 });
+
+t.test('a held stream whose request body came chunked keeps only the bytes it sent from the body budget', async (t) => {
+  const f = await a2aFixture(t, { SWITCHBOARD_A2A_MAX_BODY_BYTES: String(256 * 1024) });
+  const door = f.server.door;
+  const ep = await f.endpoint('requester');
+  const client = await f.client(ep.credential);
+  const task = taskOf(await client.sendMessage(filing({ queue: 'q' })));
+  const body = new TextEncoder().encode(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SubscribeToTask', params: { id: task.id } }));
+  const ac = new AbortController();
+  t.teardown(() => ac.abort());
+  const res = await fetch(`${f.server.url}/a2a`, {
+    method: 'POST',
+    signal: ac.signal,
+    headers: { authorization: `Bearer ${ep.credential}`, 'content-type': 'application/json', 'a2a-version': '1.0' },
+    // A stream body: sent chunked, with no Content-Length, so the door first reserves the whole limit for it.
+    body: new ReadableStream({ start(c) { c.enqueue(body); c.close(); } }),
+    duplex: 'half',
+  } as RequestInit);
+  t.equal(res.status, 200, 'the stream opens');
+  t.ok(await eventually(() => door.streams.count() === 1), 'and is held');
+  t.equal(door.bodies.inFlight(), body.length, 'holding only the bytes its body had, not the 256 KiB limit');
+  ac.abort();
+  t.ok(await eventually(() => door.bodies.inFlight() === 0), 'and nothing once it ends');
+});
