@@ -98,7 +98,10 @@ export interface ActivityRow extends Attempt {
   todo_id: string;
   queue: string;
   title: string | null;
-  agent_id: string;
+  /** The claiming agent's id (null for an owner's claim). */
+  agent_id: string | null;
+  /** The agent id of the endpoint that added the todo (in a team, often not the claimer). */
+  added_by: string;
   /** Who held the attempt's lease: agent:<agent_id> or owner:<handle>. */
   holder: string;
   todo_state: string;
