@@ -1,5 +1,5 @@
---! Previous: sha1:60686db3fb8246c872953a7653d786c16f47412a
---! Hash: sha1:df628b72875f63f5fc2afcf2cfe90d047292ed7b
+--! Previous: sha1:049ff62c16819ca7b1aaf8781ef2bb24003b8c1a
+--! Hash: sha1:c38db9096da80f44885bb55a7d5291e6e18240de
 --! Message: endpoint caps: a counter of vends refused at the cap of live endpoints per owner or per team
 
 -- vends_refused_at_cap: vends refused as throttled because the owner or the team already had its cap of live
