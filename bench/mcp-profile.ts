@@ -160,6 +160,9 @@ async function main(): Promise<void> {
   const ctx: Ctx = { url, admin, queue: 'bench', noMigrate: true };
   let [o] = await admin`select id from switchboard.owners where handle = 'bench'`;
   if (!o) [o] = await admin`select (switchboard.add_owner(handle => 'bench'))->>'owner_id' as id`;
+  // The previous runs' endpoints revoked first, so repeated runs stay under endpoints_max_per_owner.
+  await admin`select switchboard.revoke_endpoint(${o.id}::uuid, e.id) from switchboard.endpoints e
+               where e.owner_id = ${o.id}::uuid and e.agent_id like 'mcp-profile-%' and e.revoked_at is null`;
   const [e] = await admin`
     select switchboard.vend_endpoint(owner_id => ${o.id}::uuid, agent_id => ${`mcp-profile-${Date.now()}`},
                                      verbs => array['claim_next','complete']::text[]) as doc`;

@@ -614,6 +614,59 @@ async function a2aRows() {
     return `${S.strangers} loops opening streams on one credential: ${Object.entries(statuses).map(([k, v]) => `${v} HTTP ${k}`).join(', ')}`;
   });
 
+  // The stream crowd through minted endpoints: the attacker vends requester endpoints until its owner's cap refuses
+  // (endpoints_max_per_owner), then holds every stream each will take; the per-owner stream budget
+  // (SWITCHBOARD_HTTP_STREAMS_PER_TENANT) stops the crowd long before the connection limit, and the honest client's
+  // connections stay.
+  await row('A2A stream crowd through minted endpoints', async (stop) => {
+    const minted = [];
+    let capped = 0;
+    for (let i = 0; i < 200 && Date.now() < stop.at; i++) {
+      try {
+        minted.push(await vend(null, ['add_todo', 'get_todo'], attacker.owner, `minted-${i}`));
+      } catch (err) {
+        if (err.code !== 'SB429') throw err;
+        capped++;
+        break;
+      }
+    }
+    const statuses = {};
+    const open = [];
+    await Promise.all(
+      minted.map(async (m, i) => {
+        // Each endpoint follows a task of its own (another endpoint's task is not_found to it).
+        const own = await post('/a2a', { jsonrpc: '2.0', id: 1, method: 'SendMessage',
+          params: { message: { messageId: `minted-${i}`, role: 'ROLE_USER', parts: [{ data: { queue: 'a2a' } }] }, configuration: { returnImmediately: true } } },
+          { authorization: `Bearer ${m.credential}`, 'a2a-version': '1.0' });
+        const ownTask = own.status === 200 ? JSON.parse(own.text).result?.task?.id : null;
+        if (!ownTask) return void (statuses[`file ${own.status}`] = (statuses[`file ${own.status}`] ?? 0) + 1);
+        for (let k = 0; k < 8 && Date.now() < stop.at; k++) {
+          const ac = new AbortController();
+          const status = await new Promise((resolve) => {
+            const req = request(`${base}/a2a`, {
+              method: 'POST', agent,
+              headers: { authorization: `Bearer ${m.credential}`, 'a2a-version': '1.0', 'content-type': 'application/json' },
+              signal: ac.signal,
+            }, (res) => {
+              res.on('data', () => {});
+              res.on('error', () => {});
+              resolve(res.statusCode);
+              if (res.statusCode !== 200) res.resume();
+            });
+            req.on('error', () => resolve(0));
+            req.end(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'SubscribeToTask', params: { id: ownTask } }));
+          });
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status === 200) open.push(ac);
+        }
+      }),
+    );
+    while (Date.now() < stop.at) await sleep(200);
+    for (const ac of open) ac.abort();
+    return `${minted.length} endpoints minted, then ${capped ? 'refused at the cap' : 'no cap met'}; ` +
+      `streams: ${Object.entries(statuses).map(([k, v]) => `${v} HTTP ${k}`).join(', ')}`;
+  });
+
   // Bodies over SWITCHBOARD_A2A_MAX_BODY_BYTES (and over the SDK's own 100 KB parser): refused with a JSON 413.
   await row('A2A oversize bodies', async (stop) => {
     const statuses = {};

@@ -820,7 +820,8 @@ begin
     perform switchboard_internal.refuse_credential('unknown or revoked credential');
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'owner_id', v_endpoint.owner_id,
-                            'agent_id', v_endpoint.agent_id, 'verbs', to_jsonb(v_endpoint.verbs));
+                            'agent_id', v_endpoint.agent_id, 'verbs', to_jsonb(v_endpoint.verbs),
+                            'team_id', v_endpoint.team_id);
 end;
 $$;
 
@@ -831,9 +832,9 @@ $$;
 
 COMMENT ON FUNCTION switchboard.authenticate(credential text) IS 'the endpoint a bearer credential names, or forbidden. The credential is compared as
 a SHA-256 digest: the endpoint''s current credential, or the one rotate_credential replaced while
-its overlap lasts. Reads only. Returns {endpoint_id, owner_id, agent_id, verbs}. Errors:
-forbidden (the credential is unknown, expired or its endpoint revoked; the three are not told
-apart; DETAIL {"credential": "refused"}).
+its overlap lasts. Reads only. Returns {endpoint_id, owner_id, agent_id, verbs, team_id} (team_id
+null for a personal endpoint). Errors: forbidden (the credential is unknown, expired or its
+endpoint revoked; the three are not told apart; DETAIL {"credential": "refused"}).
 
 Example: select switchboard.authenticate(credential => ''sbk_…'');';
 
@@ -1786,6 +1787,8 @@ CREATE FUNCTION switchboard.metrics() RETURNS jsonb
     'claims_admitted', coalesce((select sum(c.n) from closed c), 0)
                        + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
     'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s),
+    'vends_refused_at_cap', (select case when s.is_called then s.last_value else 0 end
+                                   from switchboard.vends_refused_at_cap s),
     'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d))
 $$;
 
@@ -1798,12 +1801,13 @@ COMMENT ON FUNCTION switchboard.metrics() IS 'what /metrics exposes, computed no
 transitions in attempt_close_counts, so retention never lowers them): attempts_closed by queue
 and outcome, leases_expired by queue (every attempt closed lease_expired or reaped),
 claims_admitted (every attempt ever opened) and claims_throttled (refusals over a claim budget),
+vends_refused_at_cap (vends refused at the cap of live endpoints per owner or team),
 doorbells_skipped (rings and queued webhook deliveries not made because their endpoint was
 clocked out). Gauges: todos by queue and state (zeros included), the age of the oldest claimable
 todo per queue, open leases per queue. Queue names are the only text in it. Reads only; scans
 todos once per gauge. Returns {attempts_closed, leases_expired, todos,
-oldest_claimable_age_seconds, open_leases, claims_admitted, claims_throttled, doorbells_skipped}.
-Errors: none.
+oldest_claimable_age_seconds, open_leases, claims_admitted, claims_throttled,
+vends_refused_at_cap, doorbells_skipped}. Errors: none.
 
 Example: select jsonb_pretty(switchboard.metrics());';
 
@@ -1827,7 +1831,9 @@ begin
   select coalesce(jsonb_agg(s.doc order by s.ended_at desc, s.todo_id, s.seq desc), '[]'::jsonb) into v_rows
     from (select a.ended_at, a.todo_id, a.seq,
                  switchboard_internal.attempt_json(a)
-                 || jsonb_build_object('todo_id', x.id, 'queue', x.queue, 'title', x.title, 'agent_id', e.agent_id,
+                 || jsonb_build_object('todo_id', x.id, 'queue', x.queue, 'title', x.title,
+                                       'agent_id', case when a.owner like 'agent:%' then substr(a.owner, 7) end,
+                                       'added_by', e.agent_id,
                                        'holder', a.owner, 'todo_state', x.state,
                                        'team', (select jsonb_build_object('id', t.id, 'name', t.name)
                                                   from switchboard.teams t where t.id = x.team_id)) as doc
@@ -1848,10 +1854,11 @@ $$;
 
 COMMENT ON FUNCTION switchboard.owner_activity(owner_id uuid, page_size integer) IS 'the Board''s activity feed: the newest closed attempts on the owner''s todos. The
 todos of its scopes (its endpoints'' and its teams'': attempts follow their todo). Newest first, at
-most page_size; each says whose attempt it was (claimer_kind, the holder, claimant, the
-endpoint''s agent_id), when it was last heard from, and how it ended. Reads only. Returns
-{activity: [attempt + {todo_id, queue, title, agent_id, holder, todo_state, team}], notice}.
-Errors: invalid (page_size not 1..200).
+most page_size; each says whose attempt it was (claimer_kind, the holder, claimant, and agent_id:
+the claiming agent''s, null for an owner''s claim), which endpoint added the todo (added_by, its
+agent_id: in a team, often another one), when it was last heard from, and how it ended. Reads
+only. Returns {activity: [attempt + {todo_id, queue, title, agent_id, added_by, holder,
+todo_state, team}], notice}. Errors: invalid (page_size not 1..200).
 
 Example: select switchboard.owner_activity(owner_id => ''<owner_id>'', page_size => 20);';
 
@@ -2864,12 +2871,24 @@ CREATE FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) RETU
 #variable_conflict use_variable
 declare
   v_role text;
+  v_endpoint uuid;
+  v_revoked integer := 0;
 begin
   perform switchboard_internal.team_row(team_id);
   select m.role into v_role from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
   perform switchboard_internal.keep_an_admin(team_id, owner_id);
+  -- Revoked while it is still a member (manages_endpoint lets it), so the revocation is the one every owner gets.
+  for v_endpoint in
+    select e.id from switchboard.endpoints e
+     where v_role is not null and e.team_id = team_id and e.owner_id = owner_id and e.revoked_at is null
+     order by e.id
+  loop
+    perform switchboard.revoke_endpoint(owner_id, v_endpoint);
+    v_revoked := v_revoked + 1;
+  end loop;
   delete from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
-  return jsonb_build_object('team_id', team_id, 'owner_id', owner_id, 'removed', v_role is not null);
+  return jsonb_build_object('team_id', team_id, 'owner_id', owner_id, 'removed', v_role is not null,
+                            'endpoints_revoked', v_revoked);
 end;
 $$;
 
@@ -2878,12 +2897,14 @@ $$;
 -- Name: FUNCTION remove_team_member(team_id uuid, owner_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) IS 'takes an owner out of a team. Its access to the team''s todos ends in this
-transaction, open Board sessions included (every owner read checks membership as it runs), even
-to todos its own endpoints added to a team queue. The endpoints it vended in the team stay in the
-team (revoke them to stop them). Removing the last admin is refused. Locks the team row. Returns
-{team_id, owner_id, removed} (removed false when it was not a member). Errors: not_found (no such
-team), conflict (it is the team''s last admin).
+COMMENT ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) IS 'takes an owner out of a team, and revokes the team endpoints it vended. Its
+access to the team''s todos ends in this transaction, open Board sessions included (every owner
+read checks membership as it runs), even to todos its own endpoints added to a team queue; each
+team endpoint it vended is revoked as switchboard.revoke_endpoint does (the todos its agents hold
+dead-lettered, their credentials refused), so a removed member keeps no agent in the team.
+Removing the last admin is refused. Locks the team row, then each such endpoint. Returns
+{team_id, owner_id, removed, endpoints_revoked} (removed false when it was not a member). Errors:
+not_found (no such team), conflict (it is the team''s last admin).
 
 owner_id: the owner to remove.
 
@@ -3613,6 +3634,12 @@ begin
       ('notify_max_attempts', 12, 1, 100,
        'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '
        || '16 hours of exponential backoff (1..100)'),
+      ('endpoints_max_per_owner', 50, 1, 1000000,
+       'live (unrevoked) endpoints one owner may have vended, personal and team ones together; one more vend is '
+       || 'refused throttled and counted in vends_refused_at_cap (1..1000000)'),
+      ('endpoints_max_per_team', 100, 1, 1000000,
+       'live endpoints one team may have, whoever vended them; one more is refused throttled and counted '
+       || '(1..1000000)'),
       ('shard_partitions', null, 1, 256,
        'the number of partitions (a power of two) of the PL/Proxy cluster this database is a shard of, written by '
        || '`switchboard shard init`; unset: not sharded, ids and secrets as ever'),
@@ -3672,6 +3699,7 @@ begin
             where s.key not in ('retention_max_age_days', 'retention_max_rows', 'retry_backoff_base_seconds',
                                 'retry_backoff_max_seconds', 'default_lease_seconds', 'default_max_attempts',
                                 'board_session_hours', 'notify_max_attempts', 'attempt_history_max_per_todo',
+                                'endpoints_max_per_owner', 'endpoints_max_per_team',
                                 'attempt_summary_from_result', 'webhook_allow_http', 'instance_dead_letter_sink')
             order by s.key loop
     key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it'; meaning := null;
@@ -3711,8 +3739,11 @@ declare
   v_slot integer := switchboard_internal.shard_slot(coalesce(team_id, owner_id));
   v_credential text := switchboard_internal.shard_secret('sbk', v_slot);
   v_endpoint switchboard.endpoints;
+  v_cap integer;
 begin
-  if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
+  -- Locked, so two vends of one owner count its live endpoints one after the other (the cap holds under a race).
+  perform 1 from switchboard.owners o where o.id = owner_id for update;
+  if not found then
     perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), 'Create the owner with add_owner first.');
   end if;
   if agent_id is null or agent_id !~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$' then
@@ -3741,6 +3772,22 @@ begin
                                          'Within a team an agent id names one holder: choose another, or revoke that endpoint first.');
     end if;
   end if;
+  v_cap := switchboard_internal.setting_int('endpoints_max_per_owner', 50, 1, 1000000);
+  if (select count(*) from switchboard.endpoints e where e.owner_id = owner_id and e.revoked_at is null) >= v_cap then
+    perform nextval('switchboard.vends_refused_at_cap');
+    perform switchboard_internal.raise('throttled',
+      format('this owner already has %s live endpoints, the cap (endpoints_max_per_owner)', v_cap),
+      'Revoke an endpoint it no longer needs first; the operator sets the cap.');
+  end if;
+  if team_id is not null then
+    v_cap := switchboard_internal.setting_int('endpoints_max_per_team', 100, 1, 1000000);
+    if (select count(*) from switchboard.endpoints e where e.team_id = team_id and e.revoked_at is null) >= v_cap then
+      perform nextval('switchboard.vends_refused_at_cap');
+      perform switchboard_internal.raise('throttled',
+        format('this team already has %s live endpoints, the cap (endpoints_max_per_team)', v_cap),
+        'Revoke a team endpoint it no longer needs first; the operator sets the cap.');
+    end if;
+  end if;
   insert into switchboard.endpoints (id, owner_id, agent_id, verbs, credential_sha256, team_id)
   values (switchboard_internal.shard_id(v_slot), owner_id, agent_id, v_verbs, switchboard_internal.digest(v_credential), team_id)
   returning * into v_endpoint;
@@ -3759,9 +3806,12 @@ COMMENT ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, verb
 when team_id is given (the owner must be an admin of it): the endpoint then reaches the team''s
 todos through its verb set, and that is fixed too. Returns {endpoint_id, owner_id, agent_id,
 verbs, team_id, credential, created_at}; the credential is shown here once and only its SHA-256
-is stored. Errors: not_found (no such owner; no such team among those the owner is an admin of),
-invalid (agent_id format; unknown, empty or null verbs), conflict (a live endpoint of the team
-already has this agent_id: within a team an agent id names one holder).
+is stored. At most endpoints_max_per_owner live endpoints per vending owner (50) and
+endpoints_max_per_team per team (100): one beyond is refused throttled and counted. Locks the
+owner row (and the team row). Errors: not_found (no such owner; no such team among those the
+owner is an admin of), invalid (agent_id format; unknown, empty or null verbs), conflict (a live
+endpoint of the team already has this agent_id: within a team an agent id names one holder),
+throttled (a cap reached: revoke an endpoint first).
 
 agent_id: the agent''s name; every worker on the endpoint holds leases as agent:<agent_id>.
 verbs: the agent verbs it may call; null: every one (add_todo, claim, claim_next, heartbeat,
@@ -4786,6 +4836,32 @@ sent. A state-changing action, so the session''s CSRF token must come with it. T
 resolved inside the statement that runs the verb, so a connection holding switchboard_board can
 act only for a signed-in owner. Returns what switchboard.retry_now returns. Errors: forbidden (no
 live session, or a missing or wrong csrf_token), then those of switchboard.retry_now.';
+
+
+--
+-- Name: revoke_endpoint(text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.revoke_endpoint(switchboard_internal.board_owner(session_secret, csrf_token, true), endpoint_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid) IS 'switchboard.revoke_endpoint for the signed-in owner. An endpoint it
+vended, or a team endpoint of a team it is an admin of (manages_endpoint''s rule). A
+state-changing action: the session''s CSRF token must come with it. Returns what
+switchboard.revoke_endpoint returns. Errors: forbidden (no live session, or a wrong CSRF token),
+then those of switchboard.revoke_endpoint.';
 
 
 --
@@ -7136,10 +7212,13 @@ nulls for the first page. Errors: invalid.';
 CREATE FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) RETURNS boolean
     LANGUAGE sql STABLE
     AS $$
-  select manages_endpoint.endpoint_owner_id = manages_endpoint.owner_id
-      or exists (select 1 from switchboard.team_members m
-                  where m.team_id = manages_endpoint.endpoint_team_id and m.owner_id = manages_endpoint.owner_id
-                    and m.role = 'admin');
+  select case when manages_endpoint.endpoint_team_id is null
+              then manages_endpoint.endpoint_owner_id = manages_endpoint.owner_id
+              else exists (select 1 from switchboard.team_members m
+                            where m.team_id = manages_endpoint.endpoint_team_id
+                              and m.owner_id = manages_endpoint.owner_id
+                              and (m.role = 'admin' or manages_endpoint.endpoint_owner_id = manages_endpoint.owner_id))
+         end;
 $$;
 
 
@@ -7148,8 +7227,10 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.manages_endpoint(owner_id uuid, endpoint_owner_id uuid, endpoint_team_id uuid) IS 'whether an owner manages an endpoint. The one rule for revoking, rotating,
-clocking and configuring one. The owner that vended it, or an admin of the team it was vended in
-(so a team''s endpoints stay manageable when the admin that vended them leaves). Reads only.';
+clocking and configuring one. A personal endpoint: the owner that vended it. A team endpoint: an
+admin of its team, or the owner that vended it while it is still a member of that team (a removed
+member manages nothing of the team''s; its team endpoints are revoked as it is removed). Reads
+only.';
 
 
 --
@@ -9291,6 +9372,25 @@ CREATE TABLE switchboard.todo_keys (
 
 
 --
+-- Name: vends_refused_at_cap; Type: SEQUENCE; Schema: switchboard; Owner: -
+--
+
+CREATE SEQUENCE switchboard.vends_refused_at_cap
+    START WITH 1
+    INCREMENT BY 1
+    MINVALUE 0
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: SEQUENCE vends_refused_at_cap; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON SEQUENCE switchboard.vends_refused_at_cap IS 'Counter of vend_endpoint calls refused as throttled (SB429) at an endpoint cap; read with last_value/is_called by metrics().';
+
+
+--
 -- Name: mcp_session_key; Type: TABLE; Schema: switchboard_internal; Owner: -
 --
 
@@ -10816,6 +10916,14 @@ GRANT ALL ON FUNCTION switchboard_board.retry_now(session_secret text, csrf_toke
 
 
 --
+-- Name: FUNCTION revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.revoke_endpoint(session_secret text, csrf_token text, endpoint_id uuid) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION session(session_secret text, csrf_token text, for_write boolean); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -11724,6 +11832,13 @@ GRANT SELECT ON TABLE switchboard.team_queues TO switchboard_admin;
 --
 
 GRANT SELECT ON TABLE switchboard.todo_keys TO switchboard_admin;
+
+
+--
+-- Name: SEQUENCE vends_refused_at_cap; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON SEQUENCE switchboard.vends_refused_at_cap TO switchboard_admin;
 
 
 --

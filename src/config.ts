@@ -189,6 +189,11 @@ const schema = z.object({
   SWITCHBOARD_HTTP_CREDENTIAL_CACHE_MAX: whole(1, 10_000_000, 10_000).describe(
     'credentials remembered at once (least recently used go first)',
   ),
+  SWITCHBOARD_HTTP_CROWDED_DEADLINE_MS: whole(50, 60_000, 1000).describe(
+    'once open connections pass `SWITCHBOARD_MAX_CONNECTIONS` less `SWITCHBOARD_HTTP_CONNECTION_RESERVE`, a new ' +
+      'connection must send a request with a credential within this many milliseconds or it is closed (counted as ' +
+      '`crowded_without_credential`); a request without one is answered and its connection closed',
+  ),
   SWITCHBOARD_HTTP_CONNECTIONS_PER_ADDRESS: whole(1, 1_000_000, 256).describe(
     'open connections one peer address may hold; one more is closed as it opens. Not counted behind a trusted ' +
       "proxy (every connection is the proxy's)",
@@ -205,15 +210,17 @@ const schema = z.object({
     'requests one client address may have in flight, held ones included (behind a trusted proxy: the address in ' +
       '`X-Forwarded-For`); one more is `429` at once and its connection closed',
   ),
-  SWITCHBOARD_HTTP_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 2 * 1024 * 1024).describe(
-    'the largest request body an API surface reads (2 MiB; `413` beyond). The Board\'s forms: 400 KiB',
+  SWITCHBOARD_HTTP_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 512 * 1024).describe(
+    'the largest request body an API surface reads (512 KiB, twice the largest JSON document the database accepts, ' +
+      'room for its escapes; `413` beyond, before the database is asked). The Board\'s forms: 400 KiB',
   ),
   SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT: whole(64 * 1024, 16 * 1024 * 1024 * 1024, 16 * 1024 * 1024).describe(
     'bytes of request bodies read and held at once, across every request (16 MiB): a body waits for room, then ' +
       '`429`. A parsed body costs the heap a small multiple of its bytes, so this bounds what requests can hold',
   ),
-  SWITCHBOARD_A2A_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 2 * 1024 * 1024).describe(
-    'the largest request body `/a2a` reads (a SendMessage payload is at most 256 KiB); past it `413`, as JSON-RPC',
+  SWITCHBOARD_A2A_MAX_BODY_BYTES: whole(1024, 64 * 1024 * 1024, 512 * 1024).describe(
+    'the largest request body `/a2a` reads (512 KiB: a SendMessage payload is at most 256 KiB, so a larger body ' +
+      'could only be refused by the database after it was read and parsed); past it `413`, as JSON-RPC',
   ),
   SWITCHBOARD_A2A_BLOCKING_SECONDS: whole(0, 600, 10).describe(
     'how long a blocking `SendMessage` waits for its task to end before answering it as it stands: work on a queue ' +
@@ -223,7 +230,20 @@ const schema = z.object({
     'SSE streams (`SendStreamingMessage`, `SubscribeToTask`) and blocking sends one credential holds open at once; ' +
       'one more stream is `429` with `Retry-After`',
   ),
-  SWITCHBOARD_A2A_STREAMS_MAX: whole(1, 1_000_000, 1000).describe('the same for the whole server'),
+  SWITCHBOARD_A2A_STREAMS_MAX: whole(1, 1_000_000, 1000).describe(
+    'the same for the whole server, and never more than `SWITCHBOARD_MAX_CONNECTIONS` less ' +
+      '`SWITCHBOARD_HTTP_CONNECTION_RESERVE`, so streams cannot take the connections short requests need',
+  ),
+  SWITCHBOARD_HTTP_STREAMS_PER_TENANT: whole(1, 1_000_000, 32).describe(
+    'long-lived streams (A2A SSE streams and blocking sends) open at once for one tenant: every endpoint of one team ' +
+      'together, or every personal endpoint of one owner, so vending more endpoints buys no more streams; one more is ' +
+      '`429`, counted as `streams_per_tenant`',
+  ),
+  SWITCHBOARD_HTTP_CONNECTION_RESERVE: whole(0, 1_000_000, 200).describe(
+    'connections kept for short, credentialed requests: long-lived streams in all stop at ' +
+      '`SWITCHBOARD_MAX_CONNECTIONS` less this (one more is `429`, counted as `streams_total`), and past it a new ' +
+      'connection must show a credential within `SWITCHBOARD_HTTP_CROWDED_DEADLINE_MS`',
+  ),
   SWITCHBOARD_A2A_KEEPALIVE_SECONDS: whole(1, 240, 30).describe(
     "a quiet stream writes an SSE comment and re-reads its task this often (Node's `fetch` drops a body silent for " +
       '~300 s)',

@@ -121,6 +121,8 @@ export interface Endpoint {
   owner_id: string;
   agent_id: string;
   verbs: string[];
+  /** The team it was vended in; null (or absent, from an older database) for a personal endpoint. */
+  team_id?: string | null;
 }
 
 // An omitted argument is sent as SQL null; every function treats null as "use the default".

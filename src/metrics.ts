@@ -92,6 +92,11 @@ export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats):
     help: "Claims refused as throttled (SB429) because their endpoint's claim budget was spent.",
     registers: [registry],
   }).inc(Number(doc.claims_throttled ?? 0));
+  new Counter({
+    name: 'switchboard_vends_refused_at_cap_total',
+    help: 'Endpoint vends refused as throttled (SB429) because the owner or the team had its cap of live endpoints.',
+    registers: [registry],
+  }).inc(Number(doc.vends_refused_at_cap ?? 0));
   // Presence (ADR-0027): a total, no label.
   new Counter({
     name: 'switchboard_doorbells_skipped_total',
@@ -104,7 +109,8 @@ export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats):
       help:
         'Requests this process answered 429, by the limit: request_rate, calls_per_credential, credential_checks, ' +
         'connections_per_address, new_connections_per_address (those two: connections closed as they opened), ' +
-        'requests_per_address, body_bytes_in_flight.',
+        'requests_per_address, body_bytes_in_flight, streams_per_endpoint, streams_per_tenant, streams_total, ' +
+        'crowded_without_credential (a connection closed, past the reserve, for showing no credential in time).',
       labelNames: ['limit'],
       registers: [registry],
     });

@@ -16,6 +16,7 @@ import { endpointCredentials } from '../http/endpoint-credentials.js';
 import { gone, jsonRpcRefusals } from '../http/refusals.js';
 import { paced } from '../http/request-rate.js';
 import { perAddress } from '../http/source-share.js';
+import { streamTenant } from '../http/stream-budget.js';
 import type { Endpoint } from '../ledger.js';
 import { wantsA2ui } from './a2ui.js';
 import { agentCard, legacyAgentCard } from './card.js';
@@ -91,19 +92,27 @@ export function mountA2a(app: Express, ctx: AppContext & { door: FrontDoor }): A
     const body = req.body as { method?: unknown; params?: { message?: { metadata?: unknown } } } | undefined;
     let releaseStream: (() => void) | null = null;
     if (typeof body?.method === 'string' && STREAMING.has(body.method)) {
-      releaseStream = followers.open(endpoint.endpoint_id);
-      if (!releaseStream) {
-        const mine = followers.count(endpoint.endpoint_id) >= followers.limits.perCredential;
-        return rpcRefusal(
-          res,
-          429,
-          -32000,
-          mine
-            ? `throttled: this credential has ${followers.limits.perCredential} streams open, the most allowed (SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL); close one or poll GetTask`
-            : 'throttled: the server has as many streams open as it allows (SWITCHBOARD_A2A_STREAMS_MAX); retry later or poll GetTask',
-          { 'retry-after': mine ? '5' : '30' },
-        );
+      // The door's stream budgets first (per endpoint, per team or owner, in all below the connection reserve), then
+      // a follower slot (refused only while the server stops).
+      const slot = door.streams.take(endpoint.endpoint_id, streamTenant(endpoint));
+      if ('refused' in slot) {
+        const { perEndpoint, perTenant, total } = door.streams.limits;
+        const message = {
+          streams_per_endpoint: `this credential has ${perEndpoint} streams open, the most allowed (SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL); close one or poll GetTask`,
+          streams_per_tenant: `this team's (or owner's) endpoints have ${perTenant} streams open, the most allowed (SWITCHBOARD_HTTP_STREAMS_PER_TENANT); close one or poll GetTask`,
+          streams_total: `the server has ${total} streams open, as many as it allows (SWITCHBOARD_A2A_STREAMS_MAX, SWITCHBOARD_HTTP_CONNECTION_RESERVE); retry later or poll GetTask`,
+        }[slot.refused];
+        return door.refuse(slot.refused, refusals, res, message, slot.refused === 'streams_per_endpoint' ? 5 : 30);
       }
+      const follower = followers.open(endpoint.endpoint_id);
+      if (!follower) {
+        slot.release();
+        return door.refuse('streams_total', refusals, res, 'the server is stopping; retry later', 30);
+      }
+      releaseStream = () => {
+        follower();
+        slot.release();
+      };
     }
     const admitted = await door.calls.admit(endpoint.endpoint_id, 1);
     if (!admitted) {

@@ -100,7 +100,10 @@ export interface ActivityRow extends Attempt {
   todo_id: string;
   queue: string;
   title: string | null;
-  agent_id: string;
+  /** The claiming agent's id (null for an owner's claim). */
+  agent_id: string | null;
+  /** The agent id of the endpoint that added the todo (in a team, often not the claimer). */
+  added_by: string;
   /** Who held the attempt's lease: agent:<agent_id> or owner:<handle>. */
   holder: string;
   todo_state: string;
@@ -202,6 +205,9 @@ export function boardLedger(sql: Sql) {
     setPresence: (s: Signed, endpointId: string, clockedIn: boolean) =>
       one<EndpointRow>(sql`select switchboard_board.set_endpoint_presence(${w(s)}, endpoint_id => ${endpointId}::uuid,
                                                                           clocked_in => ${clockedIn}::boolean) as doc`),
+    revokeEndpoint: (s: Signed, endpointId: string) =>
+      one<{ endpoint_id: string; revoked_at: string; todos_dead_lettered: number }>(
+        sql`select switchboard_board.revoke_endpoint(${w(s)}, endpoint_id => ${endpointId}::uuid) as doc`),
     teams: (s: Signed) => one<{ teams: TeamRow[] }>(sql`select switchboard_board.teams(session_secret => ${s.secret}::text) as doc`),
     addTeamMember: (s: Signed, teamId: string, handle: string, role: string) =>
       one<TeamMember & { team_id: string }>(sql`select switchboard_board.add_team_member(${w(s)}, team_id => ${teamId}::uuid,

@@ -87,6 +87,14 @@ export function teamRoutes(router: Router, k: Kit): void {
     return to === 'true' ? 'in' : 'out';
   });
 
+  // Revoke a team endpoint: a team admin's act (or its vendor's while a member), manages_endpoint's rule in SQL.
+  act('endpoints/:endpoint/revoke', async (s, req) => {
+    const endpoint = String(req.params.endpoint);
+    if (!UUID.test(endpoint)) throw Object.assign(new Error(`not_found: no endpoint ${endpoint} in this scope`), { code: 'SB404' });
+    await ledger.revokeEndpoint(s, endpoint);
+    return 'revoked';
+  });
+
   act('queues', async (s, req, teamId) => {
     await ledger.addTeamQueue(s, teamId, field(req.body, 'queue')?.trim() ?? '');
     return 'queue';

@@ -1,6 +1,6 @@
 // The Board's Teams page: the teams the signed-in owner is in, its role, the members, team queues and team endpoints
-// (with presence); an admin gets the forms to add and remove members, add a team queue and vend a team endpoint (the
-// credential shown once, on the answer to that POST only). Every rule is in SQL; this only renders.
+// (with presence); an admin gets the forms to add and remove members, add a team queue, vend a team endpoint (the
+// credential shown once, on the answer to that POST only) and revoke one. Every rule is in SQL; this only renders.
 import { CONTRACT } from '../contract.gen.js';
 import type { TeamEndpoint, TeamRow, Todo, VendedEndpoint } from './ledger.js';
 import { type Html, html, stamp } from './html.js';
@@ -51,11 +51,18 @@ function clockForm(base: string, t: TeamRow, e: TeamEndpoint, me: string, csrf: 
     <button type="submit">Clock ${e.clocked_in ? 'out' : 'in'}</button></form>`;
 }
 
+/** Revoke: for a team admin or the owner that vended it (manages_endpoint's rule, checked in SQL). */
+function revokeForm(base: string, t: TeamRow, e: TeamEndpoint, me: string, csrf: string): Html {
+  if (e.revoked_at || (t.role !== 'admin' && e.owner_id !== me)) return html``;
+  return html`<form method="post" action="${base}/teams/${t.id}/endpoints/${e.endpoint_id}/revoke" class="inline">${csrfField(csrf)}
+    <button type="submit" class="danger" aria-label="Revoke ${e.agent_id}">Revoke</button></form>`;
+}
+
 function endpointRows(base: string, t: TeamRow, me: string, csrf: string): Html[] {
   const handles = new Map(t.members.map((m) => [m.owner_id, m.handle]));
   return t.endpoints.map(
     (e) => html`<tr data-endpoint="${e.endpoint_id}"><td class="data">${e.agent_id}</td><td>${presence(e)}</td>
-      <td>${clockForm(base, t, e, me, csrf)}</td>
+      <td>${clockForm(base, t, e, me, csrf)} ${revokeForm(base, t, e, me, csrf)}</td>
       <td class="muted">${e.verbs.join(', ')}</td><td>${handles.get(e.owner_id) ?? html`<span class="muted">a former member</span>`}</td></tr>`,
   );
 }
@@ -131,7 +138,8 @@ export function teamsBody(base: string, teams: TeamRow[], me: string, csrf: stri
 /** The banner after a team act that redirected back here (?did=…). */
 export const TEAM_DONE = new Map<string, string>([
   ['member', 'Member saved.'],
-  ['removed', 'Member removed: their access to the team ended at once.'],
+  ['removed', 'Member removed: their access to the team ended at once, and the team endpoints they vended were revoked.'],
+  ['revoked', 'Endpoint revoked: its credential is refused from now on, and the todos its agent held were dead-lettered.'],
   ['left', 'You left the team.'],
   ['queue', 'Team queue added.'],
   ['in', 'Clocked in: its doorbells ring again, and it was rung for the work waiting.'],

@@ -64,7 +64,7 @@ export function registerTeamCommands(program: Command): void {
     });
   member
     .command('remove')
-    .description("remove an owner from a team: its access to the team's todos ends at once (the last admin stays)")
+    .description("remove an owner from a team: its access ends at once and the team endpoints it vended are revoked (the last admin stays)")
     .argument('<team>', "the team's id, or its name when no other team has it")
     .argument('<owner>', "the owner's handle")
     .option('--json', 'print the result document as JSON')
@@ -73,7 +73,7 @@ export function registerTeamCommands(program: Command): void {
         const team_id = await resolveTeamId(l, ref);
         return hintNotFound(l.removeTeamMember({ team_id, owner_id: await findOwnerId(l, handle) }), LIST_HINT);
       });
-      out(o.json ? JSON.stringify(doc) : `${handle} removed from team ${doc.team_id}`);
+      out(o.json ? JSON.stringify(doc) : `${handle} removed from team ${doc.team_id}; ${doc.endpoints_revoked ?? 0} team endpoint(s) it vended revoked`);
     });
 
   team

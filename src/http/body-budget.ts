@@ -2,6 +2,9 @@
 // (first come, first served) rather than growing the heap, and is refused after the wait. What a parsed body costs
 // the heap is a small multiple of its bytes, so this bounds the memory requests can hold whatever their shape.
 
+/** A reservation's release (call it once, when the request is answered); shrinkTo gives back what a body did not use. */
+export type Release = (() => void) & { shrinkTo(bytes: number): void };
+
 interface Waiter {
   bytes: number;
   admit: () => void;
@@ -25,16 +28,25 @@ export class ByteBudget {
    * Reserves `bytes` (at most `max`): resolves to a release function (call it once, when the request is answered),
    * or null when no room came within waitMs, or `signal` aborted (the client went away) first.
    */
-  take(bytes: number, signal?: AbortSignal): Promise<(() => void) | null> {
-    const n = Math.min(bytes, this.max);
-    const release = () => {
+  take(bytes: number, signal?: AbortSignal): Promise<Release | null> {
+    let n = Math.min(bytes, this.max);
+    const release = (): Release => {
       let released = false;
-      return () => {
+      const fn = () => {
         if (released) return;
         released = true;
         this.used -= n;
         this.serve();
       };
+      // A body reserved at the limit (chunked, compressed) that turned out smaller keeps only what it read.
+      return Object.assign(fn, {
+        shrinkTo: (to: number) => {
+          if (released || to >= n) return;
+          this.used -= n - Math.max(0, to);
+          n = Math.max(0, to);
+          this.serve();
+        },
+      });
     };
     if (this.waiting.size === 0 && this.used + n <= this.max) {
       this.used += n;

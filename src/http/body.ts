@@ -3,6 +3,7 @@
 // (JSON for an API, never Express's HTML page). A body whose content type is not the parser's is left unread.
 import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import type { Release } from './body-budget.js';
 import type { FrontDoor } from './door.js';
 import { gone, type Refusals } from './refusals.js';
 
@@ -17,8 +18,15 @@ export function jsonBody(
   limitName?: string,
   type?: (req: IncomingMessage) => boolean,
 ): RequestHandler[] {
-  return boundedBody(door, refusals, limit, express.json(type ? { limit, type } : { limit }), limitName);
+  // verify sees the raw bytes read (decompressed, however they arrived): boundedBody keeps only those reserved.
+  const verify = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
+    (req as IncomingMessage & { [READ]?: number })[READ] = buf.length;
+  };
+  return boundedBody(door, refusals, limit, express.json(type ? { limit, type, verify } : { limit, verify }), limitName);
 }
+
+/** Where a parser's verify leaves the count of body bytes it read. */
+export const READ = Symbol('body bytes read');
 
 /** The body read by `parse` (an Express body parser given the same `limit`), within the door's budget. */
 export function boundedBody(
@@ -29,6 +37,7 @@ export function boundedBody(
   limitName?: string,
 ): RequestHandler[] {
   const budget = door.bodies;
+  const reservations = new WeakMap<IncomingMessage, Release>();
   // The bytes a body will take: its Content-Length when the body is sent as is; compressed or chunked, the limit.
   const reserve: RequestHandler = async (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
@@ -52,6 +61,15 @@ export function boundedBody(
       );
     }
     res.once('close', release);
+    reservations.set(req, release);
+    next();
+  };
+  // Once read, a body holds only the bytes it is: a chunked or compressed one (reserved at the limit) gives the rest
+  // back at once, so held requests (streams) with small bodies do not keep the limit each.
+  const settle: RequestHandler = (req, _res, next) => {
+    const read = (req as IncomingMessage & { [READ]?: number })[READ];
+    const release = reservations.get(req);
+    if (release && typeof read === 'number') release.shrinkTo(read);
     next();
   };
   const errors: ErrorRequestHandler = (err: { status?: unknown; type?: unknown }, _req, res, next) => {
@@ -65,5 +83,5 @@ export function boundedBody(
           : 'Parse error';
     refusals.badBody(res, status, message);
   };
-  return [reserve, parse, errors as unknown as RequestHandler];
+  return [reserve, parse, settle, errors as unknown as RequestHandler];
 }

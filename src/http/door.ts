@@ -1,6 +1,7 @@
 // The front door every HTTP surface stands behind: what its middlewares share across surfaces (the lane for checks
 // of unknown credentials, the per-credential rate and call gate, the bytes of bodies in flight, the per-address
-// shares) and the one way a limit refuses: 429 `throttled` naming its setting, counted for /metrics.
+// shares, the budgets of long-lived streams) and the one way a limit refuses: 429 `throttled` naming its setting,
+// counted for /metrics.
 import type { Server } from 'node:http';
 import type { Response } from 'express';
 import type { Config } from '../config.js';
@@ -10,6 +11,8 @@ import { CallGate } from './call-gate.js';
 import type { Refusals } from './refusals.js';
 import { RequestRate } from './request-rate.js';
 import { SourceShare } from './source-share.js';
+import { StreamBudget } from './stream-budget.js';
+import { Crowd } from './crowd.js';
 
 /** The limits that answer 429, as /metrics labels them. */
 export type Limit =
@@ -19,7 +22,11 @@ export type Limit =
   | 'connections_per_address'
   | 'requests_per_address'
   | 'new_connections_per_address'
-  | 'body_bytes_in_flight';
+  | 'body_bytes_in_flight'
+  | 'streams_per_endpoint'
+  | 'streams_per_tenant'
+  | 'streams_total'
+  | 'crowded_without_credential';
 
 export type DoorConfig = Pick<
   Config,
@@ -39,6 +46,12 @@ export type DoorConfig = Pick<
   | 'SWITCHBOARD_HTTP_NEW_CONNECTION_BURST_PER_ADDRESS'
   | 'SWITCHBOARD_HTTP_BODY_BYTES_IN_FLIGHT'
   | 'SWITCHBOARD_TRUST_PROXY'
+  | 'SWITCHBOARD_MAX_CONNECTIONS'
+  | 'SWITCHBOARD_HTTP_CONNECTION_RESERVE'
+  | 'SWITCHBOARD_HTTP_STREAMS_PER_TENANT'
+  | 'SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL'
+  | 'SWITCHBOARD_A2A_STREAMS_MAX'
+  | 'SWITCHBOARD_HTTP_CROWDED_DEADLINE_MS'
 >;
 
 export class FrontDoor {
@@ -51,6 +64,10 @@ export class FrontDoor {
     new_connections_per_address: 0,
     requests_per_address: 0,
     body_bytes_in_flight: 0,
+    streams_per_endpoint: 0,
+    streams_per_tenant: 0,
+    streams_total: 0,
+    crowded_without_credential: 0,
   };
   /** Checks of credentials not seen valid lately: SWITCHBOARD_HTTP_AUTH_CHECKS at once, _AUTH_QUEUE waiting. */
   readonly checks: CallGate;
@@ -59,6 +76,10 @@ export class FrontDoor {
   readonly rate: RequestRate;
   readonly bodies: ByteBudget;
   readonly sources: SourceShare;
+  /** Long-lived streams: per endpoint, per tenant (team or owner) and in all, leaving a reserve of connections. */
+  readonly streams: StreamBudget;
+  /** Past the unreserved connections, a new connection must show a credential promptly. */
+  readonly crowd: Crowd;
   private readonly closers: (() => Promise<void>)[] = [];
 
   constructor(
@@ -86,11 +107,24 @@ export class FrontDoor {
       newBurst: config.SWITCHBOARD_HTTP_NEW_CONNECTION_BURST_PER_ADDRESS,
       trustProxy: config.SWITCHBOARD_TRUST_PROXY,
     });
+    this.crowd = new Crowd({
+      crowdedAt: Math.max(0, config.SWITCHBOARD_MAX_CONNECTIONS - config.SWITCHBOARD_HTTP_CONNECTION_RESERVE),
+      deadlineMs: config.SWITCHBOARD_HTTP_CROWDED_DEADLINE_MS,
+    });
+    this.streams = new StreamBudget({
+      perEndpoint: config.SWITCHBOARD_A2A_STREAMS_PER_CREDENTIAL,
+      perTenant: config.SWITCHBOARD_HTTP_STREAMS_PER_TENANT,
+      total: Math.max(
+        1,
+        Math.min(config.SWITCHBOARD_A2A_STREAMS_MAX, config.SWITCHBOARD_MAX_CONNECTIONS - config.SWITCHBOARD_HTTP_CONNECTION_RESERVE),
+      ),
+    });
   }
 
   /** Starts counting the server's connections per source address (one beyond its share is closed at once). */
   watch(server: Server): void {
     this.sources.watch(server, (limit) => this.throttled[limit]++);
+    this.crowd.watch(server, () => this.throttled.crowded_without_credential++);
   }
 
   /** Registers what to undo when the server stops (a LISTEN, a timer). */

@@ -69,9 +69,16 @@ t.test('team add, member add and remove, queue add, list, and endpoint vend --te
   t.same(mine.teams.map((x: { id: string; role: string }) => [x.id, x.role]), [[team.id, 'member']], "ben's teams, with his role");
 
   const remove = await runCli(['team', 'member', 'remove', 'core', 'ben'], env);
-  t.equal(remove.stdout, `ben removed from team ${team.id}\n`);
+  t.equal(remove.stdout, `ben removed from team ${team.id}; 0 team endpoint(s) it vended revoked\n`);
   t.equal((await runCli(['team', 'list', '--owner', 'ben'], env)).stdout, 'no teams\n', 'ben is in no team');
-  t.equal((await runCli(['team', 'member', 'remove', 'core', 'cy'], env)).code, 0, 'one of two admins may go');
+  const cys = await runCli(['endpoint', 'vend', '--owner', 'cy', '--agent', 'cy-worker', '--team', 'core', '--json'], env);
+  t.equal(cys.code, 0, cys.stderr);
+  const cyRemoved = await runCli(['team', 'member', 'remove', 'core', 'cy'], env);
+  t.equal(cyRemoved.code, 0, 'one of two admins may go');
+  t.equal(cyRemoved.stdout, `cy removed from team ${team.id}; 1 team endpoint(s) it vended revoked\n`, 'and the endpoint cy vended goes with cy');
+  const [{ gone }] = await db.sql`select revoked_at is not null as gone from switchboard.endpoints
+                                   where id = ${JSON.parse(cys.stdout).endpoint_id}::uuid`;
+  t.equal(gone, true, 'revoked');
   const last = await runCli(['team', 'member', 'remove', 'core', 'ana'], env);
   t.equal(last.code, 1, 'the last admin stays');
   t.match(last.stderr, /^switchboard: conflict: /);

@@ -256,7 +256,7 @@ t.test('a body that is not JSON or is too large is a JSON-RPC error; without a c
   t.equal(tooLarge.status, 413);
   const text = await tooLarge.text();
   t.notMatch(text, /<html|at .*\.js/i, 'no HTML page and no stack');
-  t.match(JSON.parse(text), { error: { message: /^Request body too large \(at most 2097152 bytes, SWITCHBOARD_HTTP_MAX_BODY_BYTES\)$/ } });
+  t.match(JSON.parse(text), { error: { message: /^Request body too large \(at most 524288 bytes, SWITCHBOARD_HTTP_MAX_BODY_BYTES\)$/ } });
 
   const anonymous = await raw('{"not json', {});
   t.equal(anonymous.status, 401, 'without a credential the body is never parsed');

@@ -14,7 +14,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 
 const silent = createLogger({ level: 'silent' });
 // express.json's limit in src/mcp/http.ts.
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_BODY_BYTES = 512 * 1024;
 
 async function world(t: Tap) {
   const db = await freshDatabase();
@@ -36,7 +36,7 @@ t.test('an oversized body is 413 JSON and a malformed one 400 JSON; without a cr
   t.match(res.headers.get('content-type'), /application\/json/);
   t.same(await res.json(), {
     jsonrpc: '2.0',
-    error: { code: -32700, message: 'Request body too large (at most 2097152 bytes, SWITCHBOARD_HTTP_MAX_BODY_BYTES)' },
+    error: { code: -32700, message: 'Request body too large (at most 524288 bytes, SWITCHBOARD_HTTP_MAX_BODY_BYTES)' },
     id: null,
   });
   const anon = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body: big });

@@ -2,12 +2,13 @@
 -- transitions in attempt_close_counts, so retention never lowers them): attempts_closed by queue
 -- and outcome, leases_expired by queue (every attempt closed lease_expired or reaped),
 -- claims_admitted (every attempt ever opened) and claims_throttled (refusals over a claim budget),
+-- vends_refused_at_cap (vends refused at the cap of live endpoints per owner or team),
 -- doorbells_skipped (rings and queued webhook deliveries not made because their endpoint was
 -- clocked out). Gauges: todos by queue and state (zeros included), the age of the oldest claimable
 -- todo per queue, open leases per queue. Queue names are the only text in it. Reads only; scans
 -- todos once per gauge. Returns {attempts_closed, leases_expired, todos,
--- oldest_claimable_age_seconds, open_leases, claims_admitted, claims_throttled, doorbells_skipped}.
--- Errors: none.
+-- oldest_claimable_age_seconds, open_leases, claims_admitted, claims_throttled,
+-- vends_refused_at_cap, doorbells_skipped}. Errors: none.
 --
 -- Example: select jsonb_pretty(switchboard.metrics());
 create or replace function switchboard.metrics()
@@ -49,5 +50,7 @@ as $$
     'claims_admitted', coalesce((select sum(c.n) from closed c), 0)
                        + coalesce((select sum(b.n) from by_state b where b.state = 'claimed'), 0),
     'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s),
+    'vends_refused_at_cap', (select case when s.is_called then s.last_value else 0 end
+                                   from switchboard.vends_refused_at_cap s),
     'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d))
 $$;

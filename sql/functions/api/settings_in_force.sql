@@ -40,6 +40,12 @@ begin
       ('notify_max_attempts', 12, 1, 100,
        'tries of a webhook delivery (dead-letter notification, doorbell) before the worker gives up; 12 is about '
        || '16 hours of exponential backoff (1..100)'),
+      ('endpoints_max_per_owner', 50, 1, 1000000,
+       'live (unrevoked) endpoints one owner may have vended, personal and team ones together; one more vend is '
+       || 'refused throttled and counted in vends_refused_at_cap (1..1000000)'),
+      ('endpoints_max_per_team', 100, 1, 1000000,
+       'live endpoints one team may have, whoever vended them; one more is refused throttled and counted '
+       || '(1..1000000)'),
       ('shard_partitions', null, 1, 256,
        'the number of partitions (a power of two) of the PL/Proxy cluster this database is a shard of, written by '
        || '`switchboard shard init`; unset: not sharded, ids and secrets as ever'),
@@ -99,6 +105,7 @@ begin
             where s.key not in ('retention_max_age_days', 'retention_max_rows', 'retry_backoff_base_seconds',
                                 'retry_backoff_max_seconds', 'default_lease_seconds', 'default_max_attempts',
                                 'board_session_hours', 'notify_max_attempts', 'attempt_history_max_per_todo',
+                                'endpoints_max_per_owner', 'endpoints_max_per_team',
                                 'attempt_summary_from_result', 'webhook_allow_http', 'instance_dead_letter_sink')
             order by s.key loop
     key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it'; meaning := null;

@@ -2,9 +2,12 @@
 -- when team_id is given (the owner must be an admin of it): the endpoint then reaches the team's
 -- todos through its verb set, and that is fixed too. Returns {endpoint_id, owner_id, agent_id,
 -- verbs, team_id, credential, created_at}; the credential is shown here once and only its SHA-256
--- is stored. Errors: not_found (no such owner; no such team among those the owner is an admin of),
--- invalid (agent_id format; unknown, empty or null verbs), conflict (a live endpoint of the team
--- already has this agent_id: within a team an agent id names one holder).
+-- is stored. At most endpoints_max_per_owner live endpoints per vending owner (50) and
+-- endpoints_max_per_team per team (100): one beyond is refused throttled and counted. Locks the
+-- owner row (and the team row). Errors: not_found (no such owner; no such team among those the
+-- owner is an admin of), invalid (agent_id format; unknown, empty or null verbs), conflict (a live
+-- endpoint of the team already has this agent_id: within a team an agent id names one holder),
+-- throttled (a cap reached: revoke an endpoint first).
 --
 -- agent_id: the agent's name; every worker on the endpoint holds leases as agent:<agent_id>.
 -- verbs: the agent verbs it may call; null: every one (add_todo, claim, claim_next, heartbeat,
@@ -30,8 +33,11 @@ declare
   v_slot integer := switchboard_internal.shard_slot(coalesce(team_id, owner_id));
   v_credential text := switchboard_internal.shard_secret('sbk', v_slot);
   v_endpoint switchboard.endpoints;
+  v_cap integer;
 begin
-  if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
+  -- Locked, so two vends of one owner count its live endpoints one after the other (the cap holds under a race).
+  perform 1 from switchboard.owners o where o.id = owner_id for update;
+  if not found then
     perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), 'Create the owner with add_owner first.');
   end if;
   if agent_id is null or agent_id !~ '^[A-Za-z0-9][A-Za-z0-9_.:/@-]{0,127}$' then
@@ -58,6 +64,22 @@ begin
                 where e.team_id = team_id and e.agent_id = agent_id and e.revoked_at is null) then
       perform switchboard_internal.raise('conflict', format('a live endpoint of this team is already agent %s', agent_id),
                                          'Within a team an agent id names one holder: choose another, or revoke that endpoint first.');
+    end if;
+  end if;
+  v_cap := switchboard_internal.setting_int('endpoints_max_per_owner', 50, 1, 1000000);
+  if (select count(*) from switchboard.endpoints e where e.owner_id = owner_id and e.revoked_at is null) >= v_cap then
+    perform nextval('switchboard.vends_refused_at_cap');
+    perform switchboard_internal.raise('throttled',
+      format('this owner already has %s live endpoints, the cap (endpoints_max_per_owner)', v_cap),
+      'Revoke an endpoint it no longer needs first; the operator sets the cap.');
+  end if;
+  if team_id is not null then
+    v_cap := switchboard_internal.setting_int('endpoints_max_per_team', 100, 1, 1000000);
+    if (select count(*) from switchboard.endpoints e where e.team_id = team_id and e.revoked_at is null) >= v_cap then
+      perform nextval('switchboard.vends_refused_at_cap');
+      perform switchboard_internal.raise('throttled',
+        format('this team already has %s live endpoints, the cap (endpoints_max_per_team)', v_cap),
+        'Revoke a team endpoint it no longer needs first; the operator sets the cap.');
     end if;
   end if;
   insert into switchboard.endpoints (id, owner_id, agent_id, verbs, credential_sha256, team_id)

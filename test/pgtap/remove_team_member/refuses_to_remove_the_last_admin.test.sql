@@ -11,7 +11,7 @@ select (:'f'::jsonb)->>'team' as team, (:'f'::jsonb)->>'admin' as a, (:'f'::json
 select throws_ok(format('select switchboard.remove_team_member(%L::uuid, %L::uuid)', :'team', :'a'), 'SB409', null,
                  'the last admin: conflict');
 select is((select role from switchboard.team_members where team_id = :'team' and owner_id = :'a'), 'admin', 'and it stays');
-select is(switchboard.remove_team_member(:'team'::uuid, :'m'::uuid), jsonb_build_object('team_id', :'team', 'owner_id', :'m', 'removed', true),
+select is(switchboard.remove_team_member(:'team'::uuid, :'m'::uuid), jsonb_build_object('team_id', :'team', 'owner_id', :'m', 'removed', true, 'endpoints_revoked', 0),
           'a member is removed');
 select is((select count(*) from switchboard.team_members where team_id = :'team' and owner_id = :'m'), 0::bigint, 'its row is gone');
 select switchboard.add_team_member(:'team'::uuid, :'o'::uuid, 'admin') as x \gset
@@ -20,7 +20,7 @@ select throws_ok(format('select switchboard.remove_team_member(%L::uuid, %L::uui
                  'the one left is now the last admin: conflict');
 select throws_ok(format('select switchboard.remove_team_member(%L::uuid, %L::uuid)', gen_random_uuid(), :'o'), 'SB404', null,
                  'an unknown team: not_found');
-select is(switchboard.remove_team_member(:'team'::uuid, :'m'::uuid), jsonb_build_object('team_id', :'team', 'owner_id', :'m', 'removed', false),
+select is(switchboard.remove_team_member(:'team'::uuid, :'m'::uuid), jsonb_build_object('team_id', :'team', 'owner_id', :'m', 'removed', false, 'endpoints_revoked', 0),
           'an owner who is not a member: removed false');
 
 select * from finish();

@@ -7,7 +7,8 @@ select cmp_ok((select count(*) from pg_proc p where p.pronamespace = any (test.s
                   and ('endpoint_id' = any (p.proargnames) or 'owner_id' = any (p.proargnames))),
               '>=', 25::bigint, 'the id-taking functions are there to check');
 -- Except where the caller proves who it is first (a Board session secret) and the endpoint_id names what the signed-in
--- owner acts on, as a todo_id does: set_endpoint_presence, whose scope check is tested in board_role/.
+-- owner acts on, as a todo_id does: revoke_endpoint and set_endpoint_presence, whose scope checks are tested in
+-- board_role/.
 select is_empty($$
   select r || ' ' || p.oid::regprocedure::text from pg_proc p
    cross join unnest(array['switchboard_agent', 'switchboard_board', 'switchboard_server', 'switchboard_app', 'switchboard_worker',
@@ -19,8 +20,8 @@ select is_empty($$
 $$, 'no surface role may execute a function that takes an owner_id, or an endpoint_id without a session secret first');
 select is(array(select p.oid::regprocedure::text from pg_proc p
                  where p.pronamespace = 'switchboard_board'::regnamespace and 'endpoint_id' = any (p.proargnames) order by 1),
-          array['switchboard_board.set_endpoint_presence(text,text,uuid,boolean)'],
-          'the one Board entry point naming an endpoint is set_endpoint_presence');
+          array['switchboard_board.revoke_endpoint(text,text,uuid)', 'switchboard_board.set_endpoint_presence(text,text,uuid,boolean)'],
+          'the Board entry points naming an endpoint are revoke_endpoint and set_endpoint_presence');
 select is_empty($$
   select r || ' ' || c.oid::regclass::text || ' ' || priv from pg_class c
    cross join unnest(array['switchboard_agent', 'switchboard_board', 'switchboard_app']) r

@@ -6,8 +6,8 @@ select plan(18);
 -- wherever the team todo is: the requester's get_todo, a member's owner_get_todo and activity, the admin's. The
 -- personal todo's attempt only where it is: by the worker and the owner that vended it, not by the requester or a
 -- member. When the admin who vended both the requester and the worker leaves the team, the team's attempts are gone
--- from its reads while its endpoints' personal ones stay: neither the adder's nor the claimer's owner widens a read.
--- The endpoints it vended in the team stay in the team and keep working (revoking them is what stops them).
+-- from its reads while its endpoints' personal ones stay: neither the adder's nor the claimer's owner widens a read; the
+-- team endpoints it vended are revoked with it.
 select test.team() as f \gset
 select (:'f'::jsonb)->>'team' as team, (:'f'::jsonb)->>'r' as r, (:'f'::jsonb)->>'w' as w,
        (:'f'::jsonb)->>'admin' as a, (:'f'::jsonb)->>'member' as m \gset
@@ -53,11 +53,13 @@ select is(replace(test.error_of(format('select switchboard.owner_get_todo(%L::uu
 select is(test.ids(switchboard.owner_list_todos(:'a'::uuid)), array[:'pt'], 'it lists only the personal todo');
 select is(jsonb_array_length(switchboard.owner_get_todo(:'a'::uuid, :'pt'::uuid)->'attempts'), 1, 'whose attempt it still reads');
 select is(jsonb_array_length(switchboard.owner_get_todo(:'m'::uuid, :'tt'::uuid)->'attempts'), 2, 'the member still reads the team''s');
-select is(switchboard.get_todo(:'r'::uuid, :'tt'::uuid)->'attempts_total', '2'::jsonb, 'and so does the requester');
--- The endpoints it vended in the team stay in the team (remove_team_member: revoke them to stop them).
-select test.todo(:'r', 'tq') as after \gset
-select is((select team_id::text from switchboard.todos where id = :'after'), :'team', 'the requester still files team todos');
-select is(switchboard.claim_next(:'w'::uuid, 'tq')->>'id', :'after', 'and the worker still claims them');
+-- The endpoints it vended in the team are revoked with it (remove_team_member): no agent of its stays in the team.
+select is((select count(*)::int from switchboard.endpoints where id in (:'r', :'w') and revoked_at is not null), 2,
+          'the requester and the worker it vended in the team are revoked with it');
+select is(test.error_of(format('select switchboard.get_todo(%L::uuid, %L::uuid)', :'r', :'tt'))->>'sqlstate', 'SB403',
+          'the requester is forbidden');
+select is(test.error_of(format('select switchboard.claim_next(%L::uuid, ''tq'')', :'w'))->>'sqlstate', 'SB403',
+          'and so is the worker');
 
 select * from finish();
 rollback;

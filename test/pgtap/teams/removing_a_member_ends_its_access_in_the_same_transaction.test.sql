@@ -18,7 +18,7 @@ select is(switchboard_board.get_todo(:'secret', :'td'::uuid)->>'id', :'td', 'and
 reset role;
 
 select is(switchboard.remove_team_member(:'team'::uuid, :'m'::uuid),
-          jsonb_build_object('team_id', :'team', 'owner_id', :'m', 'removed', true), 'remove_team_member');
+          jsonb_build_object('team_id', :'team', 'owner_id', :'m', 'removed', true, 'endpoints_revoked', 0), 'remove_team_member');
 
 select is(replace(test.error_of(format('select switchboard.owner_get_todo(%L::uuid, %L::uuid)', :'m', :'td'))::text, :'td', '<id>'),
           replace(test.error_of(format('select switchboard.owner_get_todo(%L::uuid, %L::uuid)', :'m', :'never'))::text, :'never', '<id>'),
