@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { ConfigError } from './config.js';
 import { migrateDatabase } from './migrate.js';
 import { parseDatabaseUrl, postgresJsUrl, urlForHost } from './db.js';
 
@@ -27,6 +28,16 @@ export interface InitResult {
   partitions: number;
   routed: string[];
   skipped: string[];
+}
+
+/**
+ * A refusal of a shard command that changes nothing (exit status 2, one line): a wrong shape for the deployment, such
+ * as a number of shards that is not its number of partitions.
+ */
+export class ShardRefusal extends ConfigError {
+  constructor(command: string, message: string) {
+    super(command, message);
+  }
 }
 
 const connect = (url: string) => postgres(postgresJsUrl(url), { max: 1, onnotice: () => {}, connect_timeout: 5 });
@@ -71,23 +82,115 @@ async function checkProxy(proxy: postgres.Sql, o: InitOptions): Promise<void> {
   }
 }
 
-/** Migrates one shard and writes its partition; refuses a shard that holds owners and is not that partition. */
-async function initShard(url: string, partition: number, partitions: number, passwords: Record<string, string>): Promise<void> {
+/** A database's identity (host, port, database name) in a URL, whatever the user and password. */
+export function urlDatabase(url: string): string {
+  const u = new URL(url);
+  const db = decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres';
+  return `${u.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1'}:${u.port || '5432'}/${db}`;
+}
+
+/** The same identity in a connection string shardConnstr wrote. */
+export function connstrDatabase(connstr: string): string {
+  const get = (k: string) => {
+    const m = new RegExp(`(?:^| )${k}=(?:'((?:[^'\\\\]|\\\\.)*)'|(\\S+))`).exec(connstr);
+    return m ? (m[1] ?? m[2]).replace(/\\(.)/g, '$1') : '';
+  };
+  return `${get('host') || '127.0.0.1'}:${get('port') || '5432'}/${get('dbname') || 'postgres'}`;
+}
+
+/** What a database holds before init: its shard settings (null: none) and its owners. */
+interface ShardState {
+  partitions: number | null;
+  partition: number | null;
+  owners: number;
+}
+
+async function readShard(url: string): Promise<ShardState> {
+  const sql = connect(url);
+  try {
+    const [r] = await sql<{ ledger: boolean }[]>`select to_regclass('switchboard.settings') is not null
+                                                        and to_regclass('switchboard.owners') is not null as ledger`;
+    if (!r.ledger) return { partitions: null, partition: null, owners: 0 };
+    const [s] = await sql<{ partitions: string | null; partition: string | null; owners: string }[]>`
+      select (select value from switchboard.settings where key = 'shard_partitions') as partitions,
+             (select value from switchboard.settings where key = 'shard_partition') as partition,
+             (select count(*) from switchboard.owners)::text as owners`;
+    const num = (v: string | null) => (v === null ? null : Number(v));
+    return { partitions: num(s.partitions), partition: num(s.partition), owners: Number(s.owners) };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** The proxy's partition map as it stands (partition i's database at [i]), or null when it has none. */
+export async function readLayout(proxy: postgres.Sql): Promise<string[] | null> {
+  const [r] = await proxy<{ map: boolean }[]>`select to_regclass('switchboard_proxy.partitions') is not null as map`;
+  if (!r.map) return null;
+  const rows = await proxy<{ connstr: string }[]>`
+    select connstr from switchboard_proxy.partitions where cluster = 'switchboard_admin' order by partition`;
+  return rows.length ? rows.map((x) => connstrDatabase(x.connstr)) : null;
+}
+
+/**
+ * The slots a database holds, as its settings say them: the slots s with s & (partitions - 1) = partition. A database
+ * always holds one such class: partition p of P (init), p and p + P after a split, and a move carries one partition.
+ */
+export function slotClass(held: number[], total: number): { partitions: number; partition: number } {
+  const partitions = total / held.length;
+  const partition = Math.min(...held) & (partitions - 1);
+  const want = Array.from({ length: total }, (_, p) => p).filter((p) => (p & (partitions - 1)) === partition);
+  if (!Number.isInteger(partitions) || want.join() !== [...held].sort((a, b) => a - b).join()) {
+    throw new Error(`partitions ${held.join(', ')} of ${total} are not one class of slots`);
+  }
+  return { partitions, partition };
+}
+
+/**
+ * Which shard holds each partition: the proxy's map when the deployment holds data (init never changes its shape:
+ * growth is `shard split` and `shard move`), else shard i holds partition i. Refuses, changing nothing, what would
+ * orphan a tenant.
+ */
+async function planLayout(proxy: postgres.Sql, o: InitOptions): Promise<number[]> {
+  const n = o.shardUrls.length;
+  const keys = o.shardUrls.map(urlDatabase);
+  if (new Set(keys).size !== n) throw new ShardRefusal('shard init', 'a shard is given twice');
+  const states = await Promise.all(o.shardUrls.map(readShard));
+  const old = await readLayout(proxy);
+  const holding = states.some((s) => s.owners > 0);
+  const grow = 'grow with `switchboard shard split` and `switchboard shard move` (docs/scale-out.md)';
+  if (old && holding) {
+    const dbs = [...new Set(old)];
+    if (dbs.join('\n') !== keys.join('\n')) {
+      throw new ShardRefusal('shard init',
+        `this deployment holds data in ${old.length} partitions on ${dbs.length} databases; init keeps that shape ` +
+          `(give the same ${dbs.length} shards in the same order) and never changes it: ${grow}`);
+    }
+    return old.map((k) => keys.indexOf(k));
+  }
+  for (const [i, s] of states.entries()) {
+    if (s.owners === 0) continue;
+    if (s.partitions !== null && s.partitions !== n) {
+      throw new ShardRefusal('shard init',
+        `shard ${i} holds data of a deployment of ${s.partitions} partitions, not ${n}: init never changes the number ` +
+          `of partitions of a deployment that holds data; ${grow}`);
+    }
+    if (s.partition !== i) {
+      throw new ShardRefusal('shard init',
+        `shard ${i} (${new URL(o.shardUrls[i]).pathname.slice(1)}) is not empty and not partition ${i}: ` +
+          `shard init numbers empty databases; ${grow}`);
+    }
+  }
+  return Array.from({ length: n }, (_, i) => i);
+}
+
+/** Migrates one shard and writes the class of slots it holds, and the proxy's logins. */
+async function initShard(url: string, held: { partitions: number; partition: number }, passwords: Record<string, string>): Promise<void> {
   await migrateDatabase(url, { quiet: true });
   const sql = connect(url);
   try {
-    const [s] = await sql<{ partition: string | null; owners: string }[]>`
-      select (select value from switchboard.settings where key = 'shard_partition') as partition,
-             (select count(*) from switchboard.owners)::text as owners`;
-    if (s.partition !== null ? Number(s.partition) !== partition : s.owners !== '0') {
-      throw new Error(
-        `shard ${partition} (${new URL(url).pathname.slice(1)}) is not empty and not partition ${partition}: ` +
-          'shard init numbers empty databases (moving scopes between shards: docs/scale-out.md)',
-      );
-    }
     await sql.begin(async (tx) => {
-      await tx`insert into switchboard.settings (key, value) values ('shard_partitions', ${String(partitions)}),
-                                                                  ('shard_partition', ${String(partition)})
+      await tx`insert into switchboard.settings (key, value) values ('shard_partitions', ${String(held.partitions)}),
+                                                                  ('shard_partition', ${String(held.partition)})
                on conflict (key) do update set value = excluded.value`;
       for (const [login, role] of [[PROXY_LOGIN, 'switchboard_server'], [PROXY_ADMIN_LOGIN, 'switchboard_admin']]) {
         await tx.unsafe(`do $$ begin
@@ -134,23 +237,27 @@ export async function initShards(o: InitOptions): Promise<InitResult> {
   const proxy = connect(o.proxyUrl);
   try {
     await checkProxy(proxy, o);
+    const layout = await planLayout(proxy, o);
+    const total = layout.length;
     const passwords: Record<string, string> = {
       [PROXY_LOGIN]: randomBytes(24).toString('hex'),
       [PROXY_ADMIN_LOGIN]: randomBytes(24).toString('hex'),
     };
     for (const [i, url] of o.shardUrls.entries()) {
-      await initShard(url, i, n, passwords);
-      log(`shard ${i} of ${n}: migrated, partition ${i}`);
+      const held = layout.flatMap((j, p) => (j === i ? [p] : []));
+      await initShard(url, slotClass(held, total), passwords);
+      log(`shard ${i} of ${n}: migrated, partition${held.length > 1 ? 's' : ''} ${held.join(', ')} of ${total}`);
     }
     const sigs = await signatures(o.shardUrls[0]);
     const files = await Promise.all(['cluster.sql', 'generate.sql'].map((f) => readFile(`${root}sql/proxy/${f}`, 'utf8')));
     const result = await proxy.begin(async (tx) => {
       for (const f of files) await tx.unsafe(f);
       for (const [cluster, login] of [['switchboard', PROXY_LOGIN], ['switchboard_admin', PROXY_ADMIN_LOGIN]]) {
-        for (const [i, url] of o.shardUrls.entries()) {
+        for (const [p, i] of layout.entries()) {
+          const url = o.shardUrls[i];
           const listen = cluster === 'switchboard' ? shardListenUrl(url, login, passwords[login]) : null;
           await tx`insert into switchboard_proxy.partitions (cluster, partition, connstr, url)
-                   values (${cluster}, ${i}, ${shardConnstr(url, login, passwords[login])}, ${listen})`;
+                   values (${cluster}, ${p}, ${shardConnstr(url, login, passwords[login])}, ${listen})`;
         }
       }
       // A new version makes PL/Proxy re-read the partitions in every session that has them cached.
@@ -176,7 +283,7 @@ export async function initShards(o: InitOptions): Promise<InitResult> {
       }
     }
     log(`proxy: ${result.routed.length} functions routed, ${result.skipped.length} not through the proxy`);
-    return { partitions: n, routed: result.routed, skipped: result.skipped };
+    return { partitions: total, routed: result.routed, skipped: result.skipped };
   } finally {
     await proxy.end({ timeout: 5 });
   }
@@ -186,30 +293,56 @@ export interface ShardHealth {
   partition: number;
   ok: boolean;
   db?: string;
-  /** The partition the shard itself says it is (settings), which must be `partition`. */
+  /** The partition the shard itself says it is (settings), which must be `partition` & (its partitions - 1). */
   says?: number | null;
   owners?: number;
   endpoints?: number;
   todos?: number;
   openLeases?: number;
+  /** Rows of slots outside the shard's class (0 unless written behind the proxy's back or a move cut short). */
+  misplaced?: number;
   error?: string;
 }
 
-/** shard status: each partition asked through the proxy, one at a time, so one shard down fails only its own row. */
+/**
+ * shard status: each partition asked through the proxy, one at a time, so one shard down fails only its own row. A
+ * partition is ok when its shard holds its slots (its settings' class contains the partition), no row of another
+ * slot, and no handle that another shard holds too.
+ */
 export async function shardStatus(proxyUrl: string): Promise<ShardHealth[]> {
   const proxy = connect(proxyUrl);
   try {
     const parts = await proxy<{ partition: number }[]>`
       select partition from switchboard_proxy.partitions where cluster = 'switchboard_admin' order by partition`;
     const rows: ShardHealth[] = [];
+    const handlesOf = new Map<string, number>(); // a handle -> the first partition whose database holds it
+    const seen = new Map<string, number>(); // a database -> the first partition asked there
     for (const { partition } of parts) {
       try {
         const [h] = await proxy<Record<string, string | number | null>[]>`select * from switchboard_proxy.health(${partition}::integer)`;
-        rows.push({
-          partition, ok: h.partition === partition, db: String(h.db), says: h.partition === null ? null : Number(h.partition),
-          owners: Number(h.owners), endpoints: Number(h.endpoints), todos: Number(h.todos), openLeases: Number(h.open_leases),
-          ...(h.partition === partition ? {} : { error: `the shard says it is partition ${h.partition}` }),
-        });
+        const says = h.partition === null ? null : Number(h.partition);
+        const mask = (h.partitions === null ? 1 : Number(h.partitions)) - 1;
+        const row: ShardHealth = {
+          partition, ok: true, db: String(h.db), says, owners: Number(h.owners), endpoints: Number(h.endpoints),
+          todos: Number(h.todos), openLeases: Number(h.open_leases), misplaced: Number(h.misplaced),
+        };
+        const errors: string[] = [];
+        if (says === null || (partition & mask) !== says) {
+          errors.push(`the shard says it holds partition ${says} of ${h.partitions}, not ${partition}`);
+        }
+        if (row.misplaced) errors.push(`the shard holds ${row.misplaced} rows of slots that are not its own`);
+        if (!seen.has(row.db!)) {
+          seen.set(row.db!, partition);
+          const dup: string[] = [];
+          for (const { h: handle } of await proxy<{ h: string }[]>`select h from switchboard_proxy.handles(${partition}::integer) h`) {
+            const other = handlesOf.get(handle);
+            if (other === undefined) handlesOf.set(handle, partition);
+            else dup.push(`${handle} (also on partition ${other})`);
+          }
+          if (dup.length) errors.push(`handles on two shards: ${dup.slice(0, 5).join(', ')}${dup.length > 5 ? ', …' : ''}`);
+        }
+        if (errors.length) Object.assign(row, { ok: false, error: errors.join('; ') });
+        rows.push(row);
       } catch (e) {
         rows.push({ partition, ok: false, error: (e as Error).message.replace(/^\S+\(\d+\): /, '') });
       }

@@ -214,10 +214,14 @@ as $$
     from fields f
 $$;
 
--- One shard's health, as `switchboard shard status` reports it: the partition the shard believes it is, its database,
--- and how much it holds. Runs on one partition, so a shard that is down fails only its own row.
+-- One shard's health, as `switchboard shard status` reports it: the class of slots the shard believes it holds (slot &
+-- (partitions - 1) = partition), its database, how much it holds, and how many of its rows belong to slots outside
+-- that class (an owner by its id or its handle, an endpoint, a team, a todo by its scope): 0 unless something was
+-- written behind the proxy's back or a move was cut short. Runs on one partition, so a shard that is down fails only
+-- its own row.
 create function switchboard_proxy.health(p integer, out partition integer, out partitions integer, out db text,
-                                         out owners bigint, out endpoints bigint, out todos bigint, out open_leases bigint)
+                                         out owners bigint, out endpoints bigint, out todos bigint, out open_leases bigint,
+                                         out misplaced bigint)
 language plproxy
 as $$
   cluster 'switchboard_admin';
@@ -228,7 +232,27 @@ as $$
          (select count(*) from switchboard.owners) as owners,
          (select count(*) from switchboard.endpoints) as endpoints,
          (select count(*) from switchboard.todos) as todos,
-         (select count(*) from switchboard.todos t where t.state = 'claimed') as open_leases;
+         (select count(*) from switchboard.todos t where t.state = 'claimed') as open_leases,
+         (select count(*) from switchboard.owners o
+           where get_byte(uuid_send(o.id), 0) & c.mask <> c.part or hashtext(lower(o.handle)) & c.mask <> c.part)
+         + (select count(*) from switchboard.endpoints e where get_byte(uuid_send(e.id), 0) & c.mask <> c.part)
+         + (select count(*) from switchboard.teams m where get_byte(uuid_send(m.id), 0) & c.mask <> c.part)
+         + (select count(*) from switchboard.todos t where get_byte(uuid_send(t.scope_id), 0) & c.mask <> c.part)
+           as misplaced
+    from (select coalesce((select s.value::integer from switchboard.settings s where s.key = 'shard_partitions'), 1) - 1
+                   as mask,
+                 coalesce((select s.value::integer from switchboard.settings s where s.key = 'shard_partition'), 0)
+                   as part) c;
+$$;
+
+-- The handles a shard holds (lower case), for `shard status`: no handle may be on two shards.
+create function switchboard_proxy.handles(p integer)
+returns setof text
+language plproxy
+as $$
+  cluster 'switchboard_admin';
+  run on p;
+  select lower(o.handle) from switchboard.owners o;
 $$;
 
 -- shard_listeners (agent): where the server LISTENs for doorbell rings, which transitions send on their shard: each

@@ -27,7 +27,7 @@ export function registerShardCommands(program: Command): void {
 
   shard
     .command('status')
-    .description("each shard's health, asked through the proxy; exits 1 when any is down or misnumbered")
+    .description("each shard's health, asked through the proxy; exits 1 when any is down, misnumbered, holds rows of other slots or a handle another shard holds")
     .requiredOption('--proxy <url>', 'the proxy database')
     .option('--json', 'print the rows as JSON')
     .action(async (o: { proxy: string; json?: boolean }) => {
@@ -38,7 +38,9 @@ export function registerShardCommands(program: Command): void {
         for (const r of rows) {
           out(r.ok
             ? `partition ${r.partition}: ok  ${r.db}  owners ${r.owners}  endpoints ${r.endpoints}  todos ${r.todos}  open leases ${r.openLeases}`
-            : `partition ${r.partition}: DOWN  ${r.error}`);
+            : r.db
+              ? `partition ${r.partition}: WRONG  ${r.db}  ${r.error}`
+              : `partition ${r.partition}: DOWN  ${r.error}`);
         }
       }
       const bad = rows.filter((r) => !r.ok).length;
