@@ -10,9 +10,29 @@ import { parseDatabaseUrl, postgresJsUrl, urlForHost } from './db.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The logins the proxy connects to the shards as: the surfaces' (agent, Board, metrics) and the admin API's. */
-export const PROXY_LOGIN = 'switchboard_proxy';
-export const PROXY_ADMIN_LOGIN = 'switchboard_proxy_admin';
+/**
+ * The logins of one deployment on its shards (roles are cluster-wide, so each carries the deployment's name): the
+ * surfaces' (agent, Board, metrics), the admin API's, and the servers' LISTEN-only login, which holds no role and can
+ * call nothing of Switchboard's.
+ */
+export interface DeploymentLogins {
+  name: string;
+  /** Random, made by the first init: the logins' comment, so a deployment never takes another's logins. */
+  id: string;
+  logins: { switchboard: string; switchboard_admin: string; listen: string };
+  passwords: { switchboard: string; switchboard_admin: string; listen: string };
+}
+
+/** A deployment name as it goes into role names: lower case letters, digits and _, at most 40 characters. */
+export function deploymentName(raw: string): string {
+  const n = raw.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
+  if (!n) throw new ShardRefusal('shard init', `no deployment name can be made of ${JSON.stringify(raw)}: give --name`);
+  return n;
+}
+
+export function loginsOf(name: string): DeploymentLogins['logins'] {
+  return { switchboard: `sb_${name}_proxy`, switchboard_admin: `sb_${name}_proxy_admin`, listen: `sb_${name}_listen` };
+}
 
 /** The schemas whose entry points the proxy answers by the same names (switchboard: the per-scope admin API). */
 const SURFACES = ['switchboard_agent', 'switchboard_board', 'switchboard_metrics', 'switchboard'];
@@ -22,6 +42,8 @@ export interface InitOptions {
   shardUrls: string[];
   /** Progress lines; default none. */
   log?: (line: string) => void;
+  /** The deployment's name, in its logins' names; default the proxy database's name (kept once chosen). */
+  name?: string;
 }
 
 export interface InitResult {
@@ -184,7 +206,7 @@ async function planLayout(proxy: postgres.Sql, o: InitOptions): Promise<number[]
 }
 
 /** Migrates one shard and writes the class of slots it holds, and the proxy's logins. */
-async function initShard(url: string, held: { partitions: number; partition: number }, passwords: Record<string, string>): Promise<void> {
+async function initShard(url: string, held: { partitions: number; partition: number }, d: DeploymentLogins): Promise<void> {
   await migrateDatabase(url, { quiet: true });
   const sql = connect(url);
   try {
@@ -192,17 +214,56 @@ async function initShard(url: string, held: { partitions: number; partition: num
       await tx`insert into switchboard.settings (key, value) values ('shard_partitions', ${String(held.partitions)}),
                                                                   ('shard_partition', ${String(held.partition)})
                on conflict (key) do update set value = excluded.value`;
-      for (const [login, role] of [[PROXY_LOGIN, 'switchboard_server'], [PROXY_ADMIN_LOGIN, 'switchboard_admin']]) {
-        await tx.unsafe(`do $$ begin
-            if not exists (select 1 from pg_roles where rolname = '${login}') then create role ${login} login; end if;
-          end $$`);
-        await tx.unsafe(`alter role ${login} login nosuperuser nocreatedb nocreaterole password '${passwords[login]}'`);
-        await tx.unsafe(`grant ${role} to ${login}`);
-      }
+      await ensureLogins(tx, d);
     });
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/**
+ * The deployment's logins on a shard's cluster, with the passwords the proxy keeps (the same on every init, so a
+ * running server's LISTENs and the proxy's connections keep working). A login of that name made for another
+ * deployment (its comment names another) is refused, changing nothing.
+ */
+async function ensureLogins(tx: postgres.TransactionSql, d: DeploymentLogins): Promise<void> {
+  const tag = `switchboard deployment ${d.name} ${d.id}`;
+  for (const [key, role] of [['switchboard', 'switchboard_server'], ['switchboard_admin', 'switchboard_admin'], ['listen', null]] as const) {
+    const login = d.logins[key];
+    const [r] = await tx<{ comment: string | null; exists: boolean }[]>`
+      select exists (select 1 from pg_roles where rolname = ${login}) as exists,
+             (select shobj_description(oid, 'pg_authid') from pg_roles where rolname = ${login}) as comment`;
+    if (r.exists && r.comment !== tag) {
+      throw new ShardRefusal('shard init', `the login ${login} exists and is not this deployment's: give another --name`);
+    }
+    if (!r.exists) await tx.unsafe(`create role ${login} login`);
+    await tx.unsafe(`alter role ${login} login nosuperuser nocreatedb nocreaterole ${role ? 'inherit' : 'noinherit'} password '${d.passwords[key]}'`);
+    await tx.unsafe(`comment on role ${login} is '${tag}'`);
+    if (role) await tx.unsafe(`grant ${role} to ${login}`);
+  }
+}
+
+/** The deployment's logins: those the proxy keeps (from an earlier init), else new ones named after the deployment. */
+async function deploymentLogins(proxy: postgres.Sql, o: InitOptions): Promise<DeploymentLogins> {
+  const [r] = await proxy<{ kept: boolean }[]>`select to_regclass('switchboard_proxy.logins') is not null as kept`;
+  if (r.kept) {
+    const rows = await proxy<{ name: string; id: string; cluster: 'switchboard' | 'switchboard_admin' | 'listen'; login: string; password: string }[]>`
+      select name, id, cluster, login, password from switchboard_proxy.logins`;
+    if (rows.length === 3) {
+      const d: DeploymentLogins = { name: rows[0].name, id: rows[0].id, logins: {} as DeploymentLogins['logins'], passwords: {} as DeploymentLogins['passwords'] };
+      for (const x of rows) {
+        d.logins[x.cluster] = x.login;
+        d.passwords[x.cluster] = x.password;
+      }
+      if (o.name !== undefined && deploymentName(o.name) !== d.name) {
+        throw new ShardRefusal('shard init', `this deployment is named ${d.name}; its logins keep that name`);
+      }
+      return d;
+    }
+  }
+  const name = deploymentName(o.name ?? decodeURIComponent(new URL(o.proxyUrl).pathname.replace(/^\//, '')));
+  const pw = () => randomBytes(24).toString('hex');
+  return { name, id: randomBytes(8).toString('hex'), logins: loginsOf(name), passwords: { switchboard: pw(), switchboard_admin: pw(), listen: pw() } };
 }
 
 /** The entry points' signatures, read from a migrated shard's catalog, for switchboard_proxy.generate. */
@@ -239,25 +300,26 @@ export async function initShards(o: InitOptions): Promise<InitResult> {
     await checkProxy(proxy, o);
     const layout = await planLayout(proxy, o);
     const total = layout.length;
-    const passwords: Record<string, string> = {
-      [PROXY_LOGIN]: randomBytes(24).toString('hex'),
-      [PROXY_ADMIN_LOGIN]: randomBytes(24).toString('hex'),
-    };
+    const d = await deploymentLogins(proxy, o);
     for (const [i, url] of o.shardUrls.entries()) {
       const held = layout.flatMap((j, p) => (j === i ? [p] : []));
-      await initShard(url, slotClass(held, total), passwords);
+      await initShard(url, slotClass(held, total), d);
       log(`shard ${i} of ${n}: migrated, partition${held.length > 1 ? 's' : ''} ${held.join(', ')} of ${total}`);
     }
     const sigs = await signatures(o.shardUrls[0]);
     const files = await Promise.all(['cluster.sql', 'generate.sql'].map((f) => readFile(`${root}sql/proxy/${f}`, 'utf8')));
     const result = await proxy.begin(async (tx) => {
       for (const f of files) await tx.unsafe(f);
-      for (const [cluster, login] of [['switchboard', PROXY_LOGIN], ['switchboard_admin', PROXY_ADMIN_LOGIN]]) {
+      for (const cluster of ['switchboard', 'switchboard_admin', 'listen'] as const) {
+        await tx`insert into switchboard_proxy.logins (name, id, cluster, login, password)
+                 values (${d.name}, ${d.id}, ${cluster}, ${d.logins[cluster]}, ${d.passwords[cluster]})`;
+      }
+      for (const cluster of ['switchboard', 'switchboard_admin'] as const) {
         for (const [p, i] of layout.entries()) {
           const url = o.shardUrls[i];
-          const listen = cluster === 'switchboard' ? shardListenUrl(url, login, passwords[login]) : null;
+          const listen = cluster === 'switchboard' ? shardListenUrl(url, d.logins.listen, d.passwords.listen) : null;
           await tx`insert into switchboard_proxy.partitions (cluster, partition, connstr, url)
-                   values (${cluster}, ${p}, ${shardConnstr(url, login, passwords[login])}, ${listen})`;
+                   values (${cluster}, ${p}, ${shardConnstr(url, d.logins[cluster], d.passwords[cluster])}, ${listen})`;
         }
       }
       // A new version makes PL/Proxy re-read the partitions in every session that has them cached.

@@ -54,6 +54,16 @@ create table switchboard_proxy.partitions (
   url text,
   primary key (cluster, partition)
 );
+-- The deployment's logins on its shards, kept by every init (its passwords are the ones running servers use): the
+-- surfaces' ('switchboard'), the admin API's, and the servers' LISTEN-only login ('listen'). Named after the
+-- deployment (roles are cluster-wide: two deployments in one cluster never share one). Written by `shard init`.
+create table switchboard_proxy.logins (
+  cluster text primary key check (cluster in ('switchboard', 'switchboard_admin', 'listen')),
+  name text not null,
+  id text not null,
+  login text not null,
+  password text not null
+);
 create table switchboard_proxy.config (
   one boolean primary key default true check (one),
   version integer not null default 1,
@@ -255,9 +265,10 @@ as $$
   select lower(o.handle) from switchboard.owners o;
 $$;
 
--- shard_listeners (agent): where the server LISTENs for doorbell rings, which transitions send on their shard: each
--- shard's URL as the proxy's surface login (switchboard_proxy, holding what the server itself holds through the
--- proxy), in partition order. Exists only in a proxy database: a server finds out it fronts shards by it.
+-- shard_listeners (server): where the server LISTENs for doorbell rings, which transitions send on their shard: each
+-- shard's URL (once per database, in partition order) as the deployment's LISTEN-only login, which holds no role and
+-- can call nothing of Switchboard's. Exists only in a proxy database: a server finds out it fronts shards by it. The
+-- server's alone (switchboard_server): a login holding only the agent role is refused.
 create function switchboard_agent.shard_listeners()
 returns setof text
 language sql
@@ -265,6 +276,10 @@ stable
 security definer
 set search_path = pg_catalog, pg_temp
 as $$
-  select p.url from switchboard_proxy.partitions p where p.cluster = 'switchboard' and p.url is not null order by p.partition
+  select u.url from (select p.url, min(p.partition) as first from switchboard_proxy.partitions p
+                      where p.cluster = 'switchboard' and p.url is not null group by p.url) u
+   order by u.first
 $$;
-grant execute on function switchboard_agent.shard_listeners() to switchboard_agent;
+-- (A schema's default privileges cannot take EXECUTE from PUBLIC: revoked here by name.)
+revoke execute on function switchboard_agent.shard_listeners() from public;
+grant execute on function switchboard_agent.shard_listeners() to switchboard_server;

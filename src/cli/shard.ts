@@ -17,10 +17,11 @@ export function registerShardCommands(program: Command): void {
     )
     .requiredOption('--proxy <url>', 'the proxy database (empty; needs the plproxy extension), as a superuser')
     .requiredOption('--shard <url>', 'a shard database (empty), as a superuser; repeat: 1, 2, 4, … of them', collect, [])
+    .option('--name <name>', "the deployment's name, in its logins' names (default: the proxy database's name; kept once chosen)")
     .option('--json', 'print the result as JSON')
-    .action(async (o: { proxy: string; shard: string[]; json?: boolean }) => {
+    .action(async (o: { proxy: string; shard: string[]; name?: string; json?: boolean }) => {
       const { initShards } = await import('../shard.js');
-      const r = await initShards({ proxyUrl: o.proxy, shardUrls: o.shard, log: o.json ? undefined : out });
+      const r = await initShards({ proxyUrl: o.proxy, shardUrls: o.shard, name: o.name, log: o.json ? undefined : out });
       if (o.json) out(JSON.stringify(r, null, 2));
       else out(`ready: ${r.partitions} partitions; DATABASE_URL=<the proxy's URL> switchboard serve --no-worker`);
     });
