@@ -176,19 +176,22 @@ async function planLayout(proxy: postgres.Sql, o: InitOptions): Promise<number[]
   const n = o.shardUrls.length;
   const keys = o.shardUrls.map(urlDatabase);
   if (new Set(keys).size !== n) throw new ShardRefusal('shard init', 'a shard is given twice');
-  const states = await Promise.all(o.shardUrls.map(readShard));
   const old = await readLayout(proxy);
-  const holding = states.some((s) => s.owners > 0);
   const grow = 'grow with `switchboard shard split` and `switchboard shard move` (docs/scale-out.md)';
-  if (old && holding) {
+  if (old) {
+    // The deployment's own databases say whether it holds data (a new database given beside them may not exist yet).
     const dbs = [...new Set(old)];
-    if (dbs.join('\n') !== keys.join('\n')) {
+    const mine = o.shardUrls.filter((u) => dbs.includes(urlDatabase(u)));
+    // (One of its databases left out may hold data: never renumber without it.)
+    const holding = mine.length < dbs.length || (await Promise.all(mine.map(readShard))).some((x) => x.owners > 0);
+    if (holding && dbs.join('\n') !== keys.join('\n')) {
       throw new ShardRefusal('shard init',
         `this deployment holds data in ${old.length} partitions on ${dbs.length} databases; init keeps that shape ` +
           `(give the same ${dbs.length} shards in the same order) and never changes it: ${grow}`);
     }
-    return old.map((k) => keys.indexOf(k));
+    if (holding) return old.map((k) => keys.indexOf(k));
   }
+  const states = await Promise.all(o.shardUrls.map(readShard));
   for (const [i, s] of states.entries()) {
     if (s.owners === 0) continue;
     if (s.partitions !== null && s.partitions !== n) {
@@ -410,6 +413,38 @@ export async function shardStatus(proxyUrl: string): Promise<ShardHealth[]> {
       }
     }
     return rows;
+  } finally {
+    await proxy.end({ timeout: 5 });
+  }
+}
+
+export interface SplitResult {
+  /** The partitions before and after. */
+  from: number;
+  to: number;
+}
+
+/**
+ * shard split: doubles the partitions in place. Partition p + N gets partition p's database (PL/Proxy lets several
+ * partitions share a connection string), so slot s, routed to s & (2N - 1), reaches the database of s & (N - 1) as
+ * before: nothing moves, every id and secret stays where it is, and each database's class of slots is unchanged (its
+ * settings too). Then `shard move` can carry one partition at a time to a new database.
+ */
+export async function splitShards(proxyUrl: string): Promise<SplitResult> {
+  const proxy = connect(proxyUrl);
+  try {
+    return await proxy.begin(async (tx) => {
+      const [r] = await tx<{ map: boolean }[]>`select to_regclass('switchboard_proxy.partitions') is not null as map`;
+      if (!r.map) throw new ShardRefusal('shard split', 'this database is not the proxy of a sharded Switchboard: run shard init first');
+      await tx`lock table switchboard_proxy.partitions in exclusive mode`;
+      const [{ n }] = await tx<{ n: number }[]>`
+        select count(*)::int as n from switchboard_proxy.partitions where cluster = 'switchboard_admin'`;
+      if (n * 2 > 256) throw new ShardRefusal('shard split', `${n} partitions cannot double: a slot has 8 bits (256 partitions at most)`);
+      await tx`insert into switchboard_proxy.partitions (cluster, partition, connstr, url)
+               select cluster, partition + ${n}::int, connstr, url from switchboard_proxy.partitions`;
+      await tx`update switchboard_proxy.config set version = version + 1`;
+      return { from: n, to: n * 2 };
+    });
   } finally {
     await proxy.end({ timeout: 5 });
   }

@@ -27,6 +27,20 @@ export function registerShardCommands(program: Command): void {
     });
 
   shard
+    .command('split')
+    .description(
+      'double the partitions in place: partition p + N shares partition p\'s database, nothing moves and every id and ' +
+        'secret keeps working; then `shard move` carries one partition at a time to a new database',
+    )
+    .requiredOption('--proxy <url>', 'the proxy database, as a superuser')
+    .option('--json', 'print the result as JSON')
+    .action(async (o: { proxy: string; json?: boolean }) => {
+      const { splitShards } = await import('../shard.js');
+      const r = await splitShards(o.proxy);
+      out(o.json ? JSON.stringify(r) : `split: ${r.from} partitions -> ${r.to}, each database holding twice as many`);
+    });
+
+  shard
     .command('status')
     .description("each shard's health, asked through the proxy; exits 1 when any is down, misnumbered, holds rows of other slots or a handle another shard holds")
     .requiredOption('--proxy <url>', 'the proxy database')

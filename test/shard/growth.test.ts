@@ -2,7 +2,7 @@
 // a LISTEN-only login for the servers), split in place, and moving a partition to a new database.
 import postgres from 'postgres';
 import t from 'tap';
-import { initShards } from '../../src/shard.js';
+import { initShards, shardStatus, splitShards } from '../../src/shard.js';
 import { shardedCluster } from './cluster.js';
 
 t.test('logins per deployment', async (t) => {
@@ -69,5 +69,71 @@ t.test('logins per deployment', async (t) => {
       await p3.end({ timeout: 5 });
       return initShards({ proxyUrl: c2.proxyUrl, shardUrls: c2.shardUrls, name: name });
     }), /is not this deployment's/, "a deployment cannot take another's logins");
+  });
+});
+
+/** Tenants spread over the shards: each an owner with an endpoint and todos, one completed (with an attempt). */
+export async function tenants(admin: postgres.Sql, agent: postgres.Sql, n: number, prefix: string) {
+  const out: { handle: string; owner: string; credential: string; todos: string[] }[] = [];
+  for (let i = 0; i < n; i++) {
+    const handle = `${prefix}${i}`;
+    const owner = (await admin`select switchboard.add_owner(${handle}) as doc`)[0].doc.owner_id as string;
+    const ep = (await admin`select switchboard.vend_endpoint(${owner}::uuid, 'bot') as doc`)[0].doc;
+    const todos: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      todos.push((await agent`select switchboard_agent.add_todo(${ep.credential}, 'q', ${`job ${k}`}) as doc`)[0].doc.id);
+    }
+    const claimed = (await agent`select switchboard_agent.claim_next(${ep.credential}, 'q') as doc`)[0].doc;
+    await agent`select switchboard_agent.complete(${ep.credential}, ${claimed.id}::uuid, '{"ok":true}'::jsonb, 'done')`;
+    out.push({ handle, owner, credential: ep.credential, todos });
+  }
+  return out;
+}
+
+/** What each tenant sees of its todos (ids, states, attempts), through the proxy. */
+export async function seen(agent: postgres.Sql, ts: Awaited<ReturnType<typeof tenants>>) {
+  const r: Record<string, unknown> = {};
+  for (const x of ts) {
+    for (const id of x.todos) {
+      const d = (await agent`select switchboard_agent.get_todo(${x.credential}, ${id}::uuid) as doc`)[0].doc;
+      r[id] = [x.handle, d.state, (d.attempts ?? []).map((a: { seq?: number; outcome?: string }) => [a.seq, a.outcome])];
+    }
+  }
+  return r;
+}
+
+t.test('shard split doubles the partitions in place: nothing moves, every tenant keeps working', async (t) => {
+  const c = await shardedCluster(t, 2);
+  const admin = postgres(c.proxyUrl, { max: 1, onnotice: () => {}, connection: { role: 'switchboard_admin' } });
+  const agent = postgres(c.proxyUrl, { max: 1, onnotice: () => {}, connection: { role: 'switchboard_server' } });
+  t.teardown(() => Promise.all([admin.end({ timeout: 5 }), agent.end({ timeout: 5 })]));
+  const ts = await tenants(admin, agent, 8, 'split');
+  const before = await seen(agent, ts);
+  const metrics = async () => (await agent`select switchboard_metrics.metrics() as doc`)[0].doc;
+  const m0 = await metrics();
+
+  const r = await splitShards(c.proxyUrl);
+  t.same(r, { from: 2, to: 4 }, '2 partitions -> 4');
+  t.same(await seen(agent, ts), before, 'every tenant reaches every todo and attempt it had, through the proxy');
+  const status = await shardStatus(c.proxyUrl);
+  t.same(status.map((x) => [x.partition, x.ok, x.db]),
+    [[0, true, c.names.shards[0]], [1, true, c.names.shards[1]], [2, true, c.names.shards[0]], [3, true, c.names.shards[1]]],
+    'status: partitions 2 and 3 share the databases of 0 and 1, all ok');
+  const { oldest_claimable_age_seconds: _a, ...m1 } = await metrics();
+  const { oldest_claimable_age_seconds: _b, ...m0rest } = m0;
+  t.same(m1, m0rest, 'a fan-out read runs once per database: the merged counts are not doubled');
+  for (const x of ts) {
+    await t.rejects(admin`select switchboard.add_owner(${x.handle})`, { code: 'SB409' }, `${x.handle} cannot be added twice`);
+  }
+  const fresh = await tenants(admin, agent, 4, 'after');
+  t.same((await shardStatus(c.proxyUrl)).map((x) => x.ok), [true, true, true, true], 'new tenants land on their slots');
+  t.ok(fresh.length === 4);
+
+  await t.test('init again keeps the four partitions; init with four shards is refused', async (t) => {
+    const res = await initShards({ proxyUrl: c.proxyUrl, shardUrls: c.shardUrls });
+    t.equal(res.partitions, 4, 'a re-run (the upgrade step) keeps the split');
+    t.same(await seen(agent, ts), before, 'and every tenant still reaches its todos');
+    await t.rejects(initShards({ proxyUrl: c.proxyUrl, shardUrls: [...c.shardUrls, ...c.shardUrls.map((u) => `${u}_x`)] }),
+      /holds data in 4 partitions on 2 databases/);
   });
 });
