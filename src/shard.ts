@@ -229,7 +229,7 @@ async function initShard(url: string, held: { partitions: number; partition: num
  * running server's LISTENs and the proxy's connections keep working). A login of that name made for another
  * deployment (its comment names another) is refused, changing nothing.
  */
-async function ensureLogins(tx: postgres.TransactionSql, d: DeploymentLogins): Promise<void> {
+export async function ensureLogins(tx: postgres.TransactionSql, d: DeploymentLogins): Promise<void> {
   const tag = `switchboard deployment ${d.name} ${d.id}`;
   for (const [key, role] of [['switchboard', 'switchboard_server'], ['switchboard_admin', 'switchboard_admin'], ['listen', null]] as const) {
     const login = d.logins[key];
@@ -247,7 +247,8 @@ async function ensureLogins(tx: postgres.TransactionSql, d: DeploymentLogins): P
 }
 
 /** The deployment's logins: those the proxy keeps (from an earlier init), else new ones named after the deployment. */
-async function deploymentLogins(proxy: postgres.Sql, o: InitOptions): Promise<DeploymentLogins> {
+/** The logins the proxy keeps (from an earlier init), or null. */
+export async function readDeploymentLogins(proxy: postgres.Sql): Promise<DeploymentLogins | null> {
   const [r] = await proxy<{ kept: boolean }[]>`select to_regclass('switchboard_proxy.logins') is not null as kept`;
   if (r.kept) {
     const rows = await proxy<{ name: string; id: string; cluster: 'switchboard' | 'switchboard_admin' | 'listen'; login: string; password: string }[]>`
@@ -258,11 +259,19 @@ async function deploymentLogins(proxy: postgres.Sql, o: InitOptions): Promise<De
         d.logins[x.cluster] = x.login;
         d.passwords[x.cluster] = x.password;
       }
-      if (o.name !== undefined && deploymentName(o.name) !== d.name) {
-        throw new ShardRefusal('shard init', `this deployment is named ${d.name}; its logins keep that name`);
-      }
       return d;
     }
+  }
+  return null;
+}
+
+async function deploymentLogins(proxy: postgres.Sql, o: InitOptions): Promise<DeploymentLogins> {
+  const d = await readDeploymentLogins(proxy);
+  if (d) {
+    if (o.name !== undefined && deploymentName(o.name) !== d.name) {
+      throw new ShardRefusal('shard init', `this deployment is named ${d.name}; its logins keep that name`);
+    }
+    return d;
   }
   const name = deploymentName(o.name ?? decodeURIComponent(new URL(o.proxyUrl).pathname.replace(/^\//, '')));
   const pw = () => randomBytes(24).toString('hex');

@@ -1,6 +1,6 @@
 // The `switchboard shard` commands: init (a proxy database in front of shard databases, PL/Proxy) and status.
 import type { Command } from 'commander';
-import { HintedError, out } from './io.js';
+import { HintedError, out, wholeNumber } from './io.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
@@ -38,6 +38,24 @@ export function registerShardCommands(program: Command): void {
       const { splitShards } = await import('../shard.js');
       const r = await splitShards(o.proxy);
       out(o.json ? JSON.stringify(r) : `split: ${r.from} partitions -> ${r.to}, each database holding twice as many`);
+    });
+
+  shard
+    .command('move')
+    .description(
+      'carry one partition, with every row of its slots, to a new empty database, online: its calls wait for a short ' +
+        'switch, ids and secrets unchanged, and the old database forgets the moved slots',
+    )
+    .requiredOption('--proxy <url>', 'the proxy database, as a superuser')
+    .requiredOption('--partition <n>', 'the partition to move (one of two or more on its database)', wholeNumber)
+    .requiredOption('--to <url>', 'the new database (empty), as a superuser')
+    .option('--from <url>', "the partition's database as a superuser (default: --to's user at the partition's database)")
+    .option('--json', 'print the result as JSON')
+    .action(async (o: { proxy: string; partition: number; to: string; from?: string; json?: boolean }) => {
+      const { moveShard } = await import('../shard-move.js');
+      const r = await moveShard({ proxyUrl: o.proxy, partition: o.partition, toUrl: o.to, fromUrl: o.from,
+        log: o.json ? undefined : out });
+      if (o.json) out(JSON.stringify(r, null, 2));
     });
 
   shard

@@ -2,7 +2,10 @@
 // a LISTEN-only login for the servers), split in place, and moving a partition to a new database.
 import postgres from 'postgres';
 import t from 'tap';
+import { moveShard } from '../../src/shard-move.js';
+import { listenEverywhere } from '../../src/shard-listen.js';
 import { initShards, shardStatus, splitShards } from '../../src/shard.js';
+import { ADMIN_URL } from '../helpers/db.js';
 import { shardedCluster } from './cluster.js';
 
 t.test('logins per deployment', async (t) => {
@@ -73,10 +76,10 @@ t.test('logins per deployment', async (t) => {
 });
 
 /** Tenants spread over the shards: each an owner with an endpoint and todos, one completed (with an attempt). */
-export async function tenants(admin: postgres.Sql, agent: postgres.Sql, n: number, prefix: string) {
+export async function tenants(admin: postgres.Sql, agent: postgres.Sql, n: number | string[], prefix = '') {
   const out: { handle: string; owner: string; credential: string; todos: string[] }[] = [];
-  for (let i = 0; i < n; i++) {
-    const handle = `${prefix}${i}`;
+  const handles = typeof n === 'number' ? Array.from({ length: n }, (_, i) => `${prefix}${i}`) : n;
+  for (const handle of handles) {
     const owner = (await admin`select switchboard.add_owner(${handle}) as doc`)[0].doc.owner_id as string;
     const ep = (await admin`select switchboard.vend_endpoint(${owner}::uuid, 'bot') as doc`)[0].doc;
     const todos: string[] = [];
@@ -135,5 +138,113 @@ t.test('shard split doubles the partitions in place: nothing moves, every tenant
     t.same(await seen(agent, ts), before, 'and every tenant still reaches its todos');
     await t.rejects(initShards({ proxyUrl: c.proxyUrl, shardUrls: [...c.shardUrls, ...c.shardUrls.map((u) => `${u}_x`)] }),
       /holds data in 4 partitions on 2 databases/);
+  });
+});
+
+t.test('shard move carries a partition to a new database online', async (t) => {
+  const c = await shardedCluster(t, 2);
+  const admin = postgres(c.proxyUrl, { max: 1, onnotice: () => {}, connection: { role: 'switchboard_admin' } });
+  const agent = postgres(c.proxyUrl, { max: 4, onnotice: () => {}, connection: { role: 'switchboard_server' } });
+  t.teardown(() => Promise.all([admin.end({ timeout: 5 }), agent.end({ timeout: 5 })]));
+  // Two tenants of each slot class of four partitions (the handle's hash decides).
+  const handles = (await admin<{ h: string }[]>`
+    select h from (select 'grow' || g as h, row_number() over (partition by hashtext('grow' || g) & 3 order by g) as r
+                     from generate_series(1, 400) g) x where r <= 2 order by h`).map((r) => r.h);
+  const ts = await tenants(admin, agent, handles);
+  await splitShards(c.proxyUrl);
+  const before = await seen(agent, ts);
+
+  // New databases for partitions 2 and 3.
+  const su = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const extra = [`${c.names.shards[0]}_m2`, `${c.names.shards[0]}_m3`];
+  t.teardown(async () => {
+    for (const db of extra) await su.unsafe(`drop database if exists ${db} with (force)`);
+    await su.end({ timeout: 5 });
+  });
+  for (const db of extra) await su.unsafe(`create database ${db}`);
+  const urlOf = (db: string) => Object.assign(new URL(c.shardUrls[0]), { pathname: `/${db}` }).toString();
+
+  // A server's LISTEN (as the doorbell makes it) must follow the move with no restart.
+  const got: string[] = [];
+  const server = postgres(c.proxyUrl, { max: 2, onnotice: () => {}, connection: { role: 'switchboard_server' } });
+  const listening = await listenEverywhere(server, 'sb_grow_probe', (p) => got.push(p));
+  t.teardown(async () => {
+    await listening.unlisten();
+    await server.end({ timeout: 5 });
+  });
+
+  await t.test('a team whose members would be cut off is refused, naming it', async (t) => {
+    const [a0] = ts.filter((x) => handles.indexOf(x.handle) >= 0 && ts.indexOf(x) >= 0);
+    const cls = async (owner: string) => (await admin<{ c: number }[]>`select get_byte(uuid_send(${owner}::uuid), 0) & 3 as c`)[0].c;
+    const zero = [];
+    const two = [];
+    for (const x of ts) (await cls(x.owner)) === 0 ? zero.push(x) : (await cls(x.owner)) === 2 ? two.push(x) : null;
+    t.ok(a0 && zero.length && two.length);
+    const team = (await admin`select switchboard.add_team('crew', ${zero[0].owner}::uuid) as doc`)[0].doc;
+    await admin`select switchboard.add_team_member(${team.id}::uuid, ${two[0].owner}::uuid)`;
+    await t.rejects(moveShard({ proxyUrl: c.proxyUrl, partition: 2, toUrl: urlOf(extra[0]) }), /cut team crew/,
+      'the move is refused, naming the team');
+    t.same((await shardStatus(c.proxyUrl)).map((x) => [x.ok, x.db]),
+      [[true, c.names.shards[0]], [true, c.names.shards[1]], [true, c.names.shards[0]], [true, c.names.shards[1]]],
+      'and nothing changed');
+    await c.shards[0]`delete from switchboard.team_members where team_id = ${team.id}::uuid and owner_id = ${two[0].owner}::uuid`;
+  });
+
+  await t.test('two moves while agents keep working: nothing lost, no not_found or forbidden', async (t) => {
+    const errors: string[] = [];
+    const acked: { x: (typeof ts)[number]; id: string; state: string }[] = [];
+    let stop = false;
+    const drain = async (x: (typeof ts)[number]) => {
+      while (!stop) {
+        try {
+          const added = (await agent`select switchboard_agent.add_todo(${x.credential}, 'w', '{"n":1}'::jsonb, 'more') as doc`)[0].doc;
+          acked.push({ x, id: added.id, state: 'pending' });
+          const claimed = (await agent`select switchboard_agent.claim_next(${x.credential}, 'w') as doc`)[0].doc;
+          if (claimed?.id) {
+            await agent`select switchboard_agent.complete(${x.credential}, ${claimed.id}::uuid, '{"ok":true}'::jsonb, 'ok')`;
+            const a = acked.find((y) => y.id === claimed.id);
+            if (a) a.state = 'done';
+          }
+        } catch (e) {
+          errors.push(`${x.handle}: ${(e as { code?: string }).code} ${(e as Error).message}`);
+        }
+      }
+    };
+    const loops = ts.slice(0, 4).map(drain).concat(ts.slice(4).map(drain));
+    const m2 = await moveShard({ proxyUrl: c.proxyUrl, partition: 2, toUrl: urlOf(extra[0]) });
+    const m3 = await moveShard({ proxyUrl: c.proxyUrl, partition: 3, toUrl: urlOf(extra[1]) });
+    stop = true;
+    await Promise.all(loops);
+    t.same(errors, [], 'no call failed during the moves');
+    t.ok(m2.rows > 0 && m3.rows > 0, `rows moved: ${m2.rows} and ${m3.rows}`);
+    t.same(await seen(agent, ts), before, 'every tenant reaches every todo and attempt it had (same ids, same credentials)');
+    for (const a of acked) {
+      const d = (await agent`select switchboard_agent.get_todo(${a.x.credential}, ${a.id}::uuid) as doc`)[0].doc;
+      if (d.state !== a.state) t.fail(`${a.id} acknowledged ${a.state}, now ${d.state}`);
+    }
+    t.ok(acked.length > 0, `${acked.length} todos added during the moves, each found as acknowledged`);
+    const status = await shardStatus(c.proxyUrl);
+    t.same(status.map((x) => [x.partition, x.ok, x.db, x.misplaced]),
+      [[0, true, c.names.shards[0], 0], [1, true, c.names.shards[1], 0], [2, true, extra[0], 0], [3, true, extra[1], 0]],
+      'status: each partition on its own database, each holding only its slots');
+    for (const [i, s] of c.shards.entries()) {
+      const [r] = await s<{ n: number }[]>`select count(*)::int as n from switchboard.todos where get_byte(uuid_send(scope_id), 0) & 3 <> ${i}`;
+      t.equal(r.n, 0, `shard ${i} keeps no todo of the moved slots`);
+    }
+    for (const x of ts) {
+      await t.rejects(admin`select switchboard.add_owner(${x.handle})`, { code: 'SB409' }, `${x.handle} is still unique`);
+    }
+    const m = (await agent`select switchboard_metrics.metrics() as doc`)[0].doc;
+    t.ok(m, 'metrics fan out over the four databases');
+  });
+
+  await t.test('servers listen on the new databases with no restart', async (t) => {
+    const target = postgres(urlOf(extra[1]), { max: 1, onnotice: () => {} });
+    t.teardown(() => target.end({ timeout: 5 }));
+    for (let i = 0; i < 600 && !got.includes('moved'); i++) {
+      await target`select pg_notify('sb_grow_probe', 'moved')`;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    t.ok(got.includes('moved'), 'a NOTIFY on the new database reaches the listener opened before the move');
   });
 });
