@@ -3,10 +3,11 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { postgresJsUrl } from './db.js';
 import { migrateDatabase } from './migrate.js';
 import { SHAPE_CHANNEL } from './shard-listen.js';
 import {
-  ensureLogins, readDeploymentLogins, readLayout, shardConnstr, shardListenUrl, ShardRefusal, slotClass,
+  databaseUrl, ensureLogins, readDeploymentLogins, readLayout, shardConnstr, shardListenUrl, ShardRefusal, slotClass,
   urlDatabase,
 } from './shard.js';
 
@@ -58,7 +59,7 @@ export interface MoveResult {
   copyMs: number;
 }
 
-const connect = (url: string) => postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+const connect = (url: string) => postgres(postgresJsUrl(url), { max: 1, onnotice: () => {}, connect_timeout: 5 });
 
 export async function moveShard(o: MoveOptions): Promise<MoveResult> {
   const log = o.log ?? (() => {});
@@ -83,13 +84,7 @@ export async function moveShard(o: MoveOptions): Promise<MoveResult> {
     } catch {
       throw refuse(`the database of partition ${q} holds partitions ${held.join(', ')}: moving one leaves no class of slots`);
     }
-    const fromUrl = o.fromUrl ?? (() => {
-      const [hostPort, db] = [src.slice(0, src.indexOf('/')), src.slice(src.indexOf('/') + 1)];
-      const u = new URL(o.toUrl);
-      u.host = hostPort;
-      u.pathname = `/${db}`;
-      return u.toString();
-    })();
+    const fromUrl = o.fromUrl ?? databaseUrl(src, o.toUrl);
     if (urlDatabase(fromUrl) !== src) throw refuse(`--from is not the database of partition ${q}`);
     const mask = total - 1;
     const inMoved = (slot: string) => `((${slot}) & ${mask}) = ${q}`;
@@ -143,8 +138,8 @@ export async function moveShard(o: MoveOptions): Promise<MoveResult> {
     // wait on the locks. The source's writers are drained (a share lock waits for them) and the rows copied; the new
     // database commits (the calls go on there), then the source forgets the moved slots.
     const tables = SLOT_TABLES.map((x) => `switchboard.${x.table}`).join(', ');
-    const t = postgres(o.toUrl, { max: 1, onnotice: () => {} });
-    const s = postgres(fromUrl, { max: 1, onnotice: () => {} });
+    const t = postgres(postgresJsUrl(o.toUrl), { max: 1, onnotice: () => {} });
+    const s = postgres(postgresJsUrl(fromUrl), { max: 1, onnotice: () => {} });
     const T = await t.reserve();
     const S = await s.reserve();
     const counts: Record<string, number> = {};

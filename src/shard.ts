@@ -104,11 +104,40 @@ async function checkProxy(proxy: postgres.Sql, o: InitOptions): Promise<void> {
   }
 }
 
-/** A database's identity (host, port, database name) in a URL, whatever the user and password. */
+/** A URL's database name, multi-host URLs included. */
+export function urlDatabaseName(url: string): string {
+  const p = parseDatabaseUrl(url);
+  const path = p ? p.rest.split('?')[0] : new URL(url).pathname;
+  return decodeURIComponent(path.replace(/^\//, '')) || 'postgres';
+}
+
+/**
+ * A database's identity (host, port, database name) in a URL, whatever the user and password; a multi-host URL's
+ * hosts and ports each joined by commas, as shardConnstr writes them (so connstrDatabase reads the same identity).
+ */
 export function urlDatabase(url: string): string {
+  const p = parseDatabaseUrl(url);
+  const bare = (h: string) => h.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1';
+  if (p && p.hosts.length > 1) {
+    return `${p.hosts.map((h) => bare(h.host)).join(',')}:${p.hosts.map((h) => h.port || '5432').join(',')}/${urlDatabaseName(url)}`;
+  }
   const u = new URL(url);
-  const db = decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres';
-  return `${u.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1'}:${u.port || '5432'}/${db}`;
+  return `${bare(u.hostname)}:${u.port || '5432'}/${urlDatabaseName(url)}`;
+}
+
+/** The URL of a database's identity (urlDatabase's form) with the scheme, userinfo and parameters of `like`. */
+export function databaseUrl(identity: string, like: string): string {
+  const p = parseDatabaseUrl(like);
+  const slash = identity.indexOf('/');
+  const hostPort = identity.slice(0, slash);
+  const colon = hostPort.lastIndexOf(':');
+  const hosts = hostPort.slice(0, colon).split(',');
+  const ports = hostPort.slice(colon + 1).split(',');
+  const list = hosts.map((h, i) => `${h.includes(':') ? `[${h}]` : h}:${ports[i] ?? '5432'}`).join(',');
+  const userinfo = p?.userinfo != null ? `${p.userinfo}@` : '';
+  const q = p ? p.rest.indexOf('?') : -1;
+  const query = p && q >= 0 ? p.rest.slice(q) : '';
+  return `${p?.scheme ?? 'postgres'}://${userinfo}${list}/${encodeURIComponent(identity.slice(slash + 1))}${query}`;
 }
 
 /** The same identity in a connection string shardConnstr wrote. */
@@ -201,7 +230,7 @@ async function planLayout(proxy: postgres.Sql, o: InitOptions): Promise<number[]
     }
     if (s.partition !== i) {
       throw new ShardRefusal('shard init',
-        `shard ${i} (${new URL(o.shardUrls[i]).pathname.slice(1)}) is not empty and not partition ${i}: ` +
+        `shard ${i} (${urlDatabaseName(o.shardUrls[i])}) is not empty and not partition ${i}: ` +
           `shard init numbers empty databases; ${grow}`);
     }
   }
@@ -273,7 +302,7 @@ async function deploymentLogins(proxy: postgres.Sql, o: InitOptions): Promise<De
     }
     return d;
   }
-  const name = deploymentName(o.name ?? decodeURIComponent(new URL(o.proxyUrl).pathname.replace(/^\//, '')));
+  const name = deploymentName(o.name ?? urlDatabaseName(o.proxyUrl));
   const pw = () => randomBytes(24).toString('hex');
   return { name, id: randomBytes(8).toString('hex'), logins: loginsOf(name), passwords: { switchboard: pw(), switchboard_admin: pw(), listen: pw() } };
 }
