@@ -20,8 +20,8 @@ const viaTodo = `(select ${sl('t.scope_id')} from switchboard.todos t where t.id
 /**
  * THE list of tables whose rows follow a slot, parents before children, each with its row's slot (alias x): what a
  * move copies to the new database and deletes from the old, and nothing else. A table added to a scope's data must be
- * added here. Not listed, so kept by the source: settings, keys, the per-instance counters (attempt_close_counts,
- * doorbell_skips: a database's own, counted once in the merged metrics), functions_applied.
+ * added here; every other table of a shard's switchboard schemas must be in KEPT_TABLES (test/shard/growth.test.ts
+ * reads the catalog and fails on a table in neither).
  */
 export const SLOT_TABLES: { table: string; slot: string }[] = [
   { table: 'owners', slot: sl('x.id') },
@@ -37,6 +37,20 @@ export const SLOT_TABLES: { table: string; slot: string }[] = [
   { table: 'a2a_tasks', slot: sl('x.endpoint_id') },
   { table: 'deliveries', slot: `coalesce(${viaTodo}, ${sl('x.endpoint_id')})` },
 ];
+
+/**
+ * The tables of a shard's switchboard schemas (schema-qualified) a move deliberately does not copy: each is the
+ * database's own, not a scope's. A new table belongs in SLOT_TABLES or here, with its reason.
+ */
+export const KEPT_TABLES: Record<string, string> = {
+  'switchboard.settings': "the database's own settings (shard_partitions/shard_partition are written for the new one)",
+  'switchboard.attempt_close_counts': 'a per-instance counter: each database keeps its own, counted once in the merged metrics',
+  'switchboard.doorbell_skips': 'a per-instance counter, as attempt_close_counts',
+  'switchboard.functions_applied': "the migrator's record of function files applied (the new database is migrated)",
+  'switchboard_internal.signal_key': "the deployment's key, given to the new database by use_signal_key from the proxy",
+  'switchboard_internal.mcp_session_key': "a database's own key; a sharded server's is the proxy's (switchboard_proxy.keys)",
+  'switchboard_shard.gate': "the move's own lock (empty): every envelope reads it before its call takes a snapshot",
+};
 
 
 export interface MoveOptions {

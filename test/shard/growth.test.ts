@@ -2,7 +2,7 @@
 // a LISTEN-only login for the servers), split in place, and moving a partition to a new database.
 import postgres from 'postgres';
 import t from 'tap';
-import { moveShard } from '../../src/shard-move.js';
+import { KEPT_TABLES, moveShard, SLOT_TABLES } from '../../src/shard-move.js';
 import { listenEverywhere } from '../../src/shard-listen.js';
 import { initShards, shardStatus, splitShards } from '../../src/shard.js';
 import { ADMIN_URL } from '../helpers/db.js';
@@ -104,6 +104,81 @@ export async function seen(agent: postgres.Sql, ts: Awaited<ReturnType<typeof te
   }
   return r;
 }
+
+t.test('every table of a shard is moved with its slots or deliberately kept (none is left behind by a move)', async (t) => {
+  const c = await shardedCluster(t, 1);
+  const tables = (await c.shards[0]<{ t: string }[]>`
+    select n.nspname || '.' || c.relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname like 'switchboard%' and c.relkind in ('r', 'p') and not c.relispartition order by 1`).map((r) => r.t);
+  const moved = SLOT_TABLES.map((x) => `switchboard.${x.table}`);
+  t.same(tables.filter((x) => !moved.includes(x) && !(x in KEPT_TABLES)), [],
+    'a table in neither SLOT_TABLES nor KEPT_TABLES (src/shard-move.ts) would be orphaned on the source by a move');
+  t.same([...moved, ...Object.keys(KEPT_TABLES)].filter((x) => !tables.includes(x)), [], 'and both lists name only tables that exist');
+  t.same(moved.filter((x) => x in KEPT_TABLES), [], 'no table is in both');
+});
+
+t.test('a move carries a tenant with rows in every kind of table, each row as it was', async (t) => {
+  const c = await shardedCluster(t, 1);
+  await splitShards(c.proxyUrl);
+  const db = c.shards[0];
+  // Two owners of partition 1 of 2 (a team's members stay together), arranged on the shard itself.
+  const [h1, h2] = (await db<{ h: string }[]>`
+    select 'kind' || g as h from generate_series(1, 100) g where hashtext('kind' || g) & 1 = 1 order by g limit 2`)
+    .map((r) => r.h);
+  const one = async (q: postgres.PendingQuery<postgres.Row[]>) => (await q)[0].doc;
+  const owner = (await one(db`select switchboard.add_owner(${h1}) as doc`)).owner_id as string;
+  const other = (await one(db`select switchboard.add_owner(${h2}) as doc`)).owner_id as string;
+  const ep = await one(db`select switchboard.vend_endpoint(${owner}::uuid, 'bot') as doc`);
+  await db`select switchboard.set_endpoint_doorbell_url(${owner}::uuid, ${ep.endpoint_id}::uuid, 'https://agent.example/wake')`;
+  await db`select switchboard.set_endpoint_admission(${ep.endpoint_id}::uuid, 60)`;
+  const todo = (await one(db`select switchboard_agent.add_todo(${ep.credential}, 'q', '{"n": 1}'::jsonb, 'job') as doc`)).id as string;
+  await db`select switchboard_agent.claim_next(${ep.credential}, 'q')`;
+  await db`select switchboard_agent.fail(${ep.credential}, ${todo}::uuid, null, 'red')`;
+  // Its retry due now (the due-retry sweep's own step), so the next claim moves the first attempt to earlier_attempts.
+  await db`update switchboard.todos set next_retry_at = now(), ready_at = now() where id = ${todo}::uuid`;
+  await db`select switchboard.requeue_due_retries()`;
+  await db`select switchboard_agent.claim_next(${ep.credential}, 'q')`;
+  await db`select switchboard.a2a_send(${ep.endpoint_id}::uuid, 'm1', null, '{"messageId": "m1"}', 'q')`;
+  const team = await one(db`select switchboard.add_team('crew', ${owner}::uuid) as doc`);
+  await db`select switchboard.add_team_member(${team.id}::uuid, ${other}::uuid)`;
+  await db`select switchboard.add_team_queue(${team.id}::uuid, 'tq')`;
+  const link = await one(db`select switchboard.owner_login_token(${h1}) as doc`);
+  await db`select switchboard.owner_sign_in(${link.login_token})`;
+  await db`select switchboard.owner_login_token(${h1})`;
+
+  // Each table's rows of partition 1, whole (every column), in one order.
+  const rows = async (sql: postgres.Sql) => {
+    const out: Record<string, unknown> = {};
+    for (const x of SLOT_TABLES) {
+      const [r] = await sql.unsafe<{ rows: unknown[] }[]>(`
+        select coalesce(jsonb_agg(to_jsonb(x) order by to_jsonb(x)::text), '[]') as rows
+          from switchboard.${x.table} x where ((${x.slot}) & 1) = 1`);
+      out[x.table] = r.rows;
+    }
+    return out;
+  };
+  const before = await rows(db);
+  t.same(Object.entries(before).filter(([, v]) => !(v as unknown[]).length).map(([k]) => k), [],
+    'the tenant has rows in every table of SLOT_TABLES');
+
+  const su = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const target = `${c.names.shards[0]}_k1`;
+  t.teardown(async () => {
+    await su.unsafe(`drop database if exists ${target} with (force)`);
+    await su.end({ timeout: 5 });
+  });
+  await su.unsafe(`create database ${target}`);
+  const toUrl = Object.assign(new URL(c.shardUrls[0]), { pathname: `/${target}` }).toString();
+  await moveShard({ proxyUrl: c.proxyUrl, partition: 1, toUrl });
+  const moved = postgres(toUrl, { max: 1, onnotice: () => {} });
+  t.teardown(() => moved.end({ timeout: 5 }));
+  t.same(await rows(moved), before, 'the new database holds every row of every table as it was');
+  t.same(Object.values(await rows(db)).flat(), [], 'the source holds none');
+  const agent = postgres(c.proxyUrl, { max: 1, onnotice: () => {}, connection: { role: 'switchboard_server' } });
+  t.teardown(() => agent.end({ timeout: 5 }));
+  t.match((await agent`select switchboard_agent.get_todo(${ep.credential}, ${todo}::uuid) as doc`)[0].doc,
+    { id: todo, attempts: [{ attempt: 2 }, { attempt: 1, outcome: 'failed', summary: 'red' }] }, 'and the tenant reaches its todo and both attempts (newest first) through the proxy');
+});
 
 t.test('shard split doubles the partitions in place: nothing moves, every tenant keeps working', async (t) => {
   const c = await shardedCluster(t, 2);
