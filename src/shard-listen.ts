@@ -18,10 +18,15 @@ export async function shardListenUrls(sql: postgres.Sql): Promise<string[]> {
   return (await sql<{ url: string }[]>`select url from switchboard_agent.shard_listeners() url`).map((r) => r.url);
 }
 
+/** The NOTIFY channel on the proxy by which `shard move` says the shards changed (src/shard-move.ts). */
+export const SHAPE_CHANNEL = 'switchboard_shard_shape';
+
 /**
  * sql.listen(channel, fn, onListen), and on a proxy the same on a connection of its own to each shard, where
  * onListen is called after a shard's re-LISTEN (its reconnect), not its first. A shard that cannot be reached now is
- * skipped (what it would have signalled is learned as without signals); the pool's own LISTEN failing throws.
+ * skipped (what it would have signalled is learned as without signals); the pool's own LISTEN failing throws. When
+ * the proxy says the shape changed (a partition moved to a new database), the new shards are listened on too, and
+ * onListen called (what they signalled meanwhile is re-read), with no restart.
  */
 export async function listenEverywhere(
   sql: postgres.Sql,
@@ -32,19 +37,42 @@ export async function listenEverywhere(
   listener?: postgres.Sql,
 ): Promise<Listening> {
   const main = await (listener ?? sql).listen(channel, fn, onListen);
-  const clients = (await shardListenUrls(sql)).map((url) => postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 }));
-  await Promise.allSettled(clients.map((c) => {
-    let listened = false;
-    return c.listen(channel, fn, () => {
-      if (listened) onListen?.();
-      listened = true;
-    });
-  }));
+  const clients = new Map<string, postgres.Sql>();
+  let ended = false;
+  const add = async (urls: string[]) => {
+    if (ended) return 0; // a shape change heard as it ended: open nothing nobody would close
+    const fresh = urls.filter((u) => !clients.has(u));
+    for (const url of fresh) clients.set(url, postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 }));
+    await Promise.allSettled(fresh.map((url) => {
+      let listened = false;
+      return clients.get(url)!.listen(channel, fn, () => {
+        if (listened) onListen?.();
+        listened = true;
+      });
+    }));
+    return fresh.length;
+  };
+  const urls = await shardListenUrls(sql);
+  await add(urls);
+  // On the caller's listener too: when the doorbell replaces a deaf one, the shape is listened for again (and the
+  // shards re-read) with it.
+  const shape = urls.length
+    ? await (listener ?? sql).listen(SHAPE_CHANNEL, () => {
+      if (ended) return;
+      void shardListenUrls(sql).then(add).then((n) => {
+        if (n) onListen?.();
+      }, () => {});
+    })
+    : null;
   return {
     async unlisten() {
-      await Promise.allSettled(clients.map((c) => c.end({ timeout: 2 })));
+      ended = true;
+      await Promise.allSettled([...clients.values()].map((c) => c.end({ timeout: 2 })));
       // A listener of the caller's is the caller's to end (an UNLISTEN on one that has lost its database would hang).
-      if (!listener) await main.unlisten();
+      if (!listener) {
+        await main.unlisten();
+        await shape?.unlisten();
+      }
     },
   };
 }

@@ -54,6 +54,16 @@ create table switchboard_proxy.partitions (
   url text,
   primary key (cluster, partition)
 );
+-- The deployment's logins on its shards, kept by every init (its passwords are the ones running servers use): the
+-- surfaces' ('switchboard'), the admin API's, and the servers' LISTEN-only login ('listen'). Named after the
+-- deployment (roles are cluster-wide: two deployments in one cluster never share one). Written by `shard init`.
+create table switchboard_proxy.logins (
+  cluster text primary key check (cluster in ('switchboard', 'switchboard_admin', 'listen')),
+  name text not null,
+  id text not null,
+  login text not null,
+  password text not null
+);
 create table switchboard_proxy.config (
   one boolean primary key default true check (one),
   version integer not null default 1,
@@ -214,10 +224,14 @@ as $$
     from fields f
 $$;
 
--- One shard's health, as `switchboard shard status` reports it: the partition the shard believes it is, its database,
--- and how much it holds. Runs on one partition, so a shard that is down fails only its own row.
+-- One shard's health, as `switchboard shard status` reports it: the class of slots the shard believes it holds (slot &
+-- (partitions - 1) = partition), its database, how much it holds, and how many of its rows belong to slots outside
+-- that class (an owner by its id or its handle, an endpoint, a team, a todo by its scope): 0 unless something was
+-- written behind the proxy's back or a move was cut short. Runs on one partition, so a shard that is down fails only
+-- its own row.
 create function switchboard_proxy.health(p integer, out partition integer, out partitions integer, out db text,
-                                         out owners bigint, out endpoints bigint, out todos bigint, out open_leases bigint)
+                                         out owners bigint, out endpoints bigint, out todos bigint, out open_leases bigint,
+                                         out misplaced bigint)
 language plproxy
 as $$
   cluster 'switchboard_admin';
@@ -228,12 +242,33 @@ as $$
          (select count(*) from switchboard.owners) as owners,
          (select count(*) from switchboard.endpoints) as endpoints,
          (select count(*) from switchboard.todos) as todos,
-         (select count(*) from switchboard.todos t where t.state = 'claimed') as open_leases;
+         (select count(*) from switchboard.todos t where t.state = 'claimed') as open_leases,
+         (select count(*) from switchboard.owners o
+           where get_byte(uuid_send(o.id), 0) & c.mask <> c.part or hashtext(lower(o.handle)) & c.mask <> c.part)
+         + (select count(*) from switchboard.endpoints e where get_byte(uuid_send(e.id), 0) & c.mask <> c.part)
+         + (select count(*) from switchboard.teams m where get_byte(uuid_send(m.id), 0) & c.mask <> c.part)
+         + (select count(*) from switchboard.todos t where get_byte(uuid_send(t.scope_id), 0) & c.mask <> c.part)
+           as misplaced
+    from (select coalesce((select s.value::integer from switchboard.settings s where s.key = 'shard_partitions'), 1) - 1
+                   as mask,
+                 coalesce((select s.value::integer from switchboard.settings s where s.key = 'shard_partition'), 0)
+                   as part) c;
 $$;
 
--- shard_listeners (agent): where the server LISTENs for doorbell rings, which transitions send on their shard: each
--- shard's URL as the proxy's surface login (switchboard_proxy, holding what the server itself holds through the
--- proxy), in partition order. Exists only in a proxy database: a server finds out it fronts shards by it.
+-- The handles a shard holds (lower case), for `shard status`: no handle may be on two shards.
+create function switchboard_proxy.handles(p integer)
+returns setof text
+language plproxy
+as $$
+  cluster 'switchboard_admin';
+  run on p;
+  select lower(o.handle) from switchboard.owners o;
+$$;
+
+-- shard_listeners (server): where the server LISTENs for doorbell rings, which transitions send on their shard: each
+-- shard's URL (once per database, in partition order) as the deployment's LISTEN-only login, which holds no role and
+-- can call nothing of Switchboard's. Exists only in a proxy database: a server finds out it fronts shards by it. The
+-- server's alone (switchboard_server): a login holding only the agent role is refused.
 create function switchboard_agent.shard_listeners()
 returns setof text
 language sql
@@ -241,6 +276,10 @@ stable
 security definer
 set search_path = pg_catalog, pg_temp
 as $$
-  select p.url from switchboard_proxy.partitions p where p.cluster = 'switchboard' and p.url is not null order by p.partition
+  select u.url from (select p.url, min(p.partition) as first from switchboard_proxy.partitions p
+                      where p.cluster = 'switchboard' and p.url is not null group by p.url) u
+   order by u.first
 $$;
-grant execute on function switchboard_agent.shard_listeners() to switchboard_agent;
+-- (A schema's default privileges cannot take EXECUTE from PUBLIC: revoked here by name.)
+revoke execute on function switchboard_agent.shard_listeners() from public;
+grant execute on function switchboard_agent.shard_listeners() to switchboard_server;

@@ -10,6 +10,12 @@ revoke all on schema switchboard_shard from public;
 grant usage on schema switchboard_shard to switchboard_agent, switchboard_board, switchboard_metrics, switchboard_admin;
 alter default privileges in schema switchboard_shard revoke execute on functions from public;
 
+-- The gate every envelope passes first (an empty table, read before the call takes its snapshot): `shard move` holds
+-- it locked on the new database while it copies a partition's rows there, so the partition's calls wait and then
+-- see every row moved (a call that had taken its snapshot before the copy committed would not).
+create table switchboard_shard.gate (one boolean);
+grant select on switchboard_shard.gate to switchboard_agent, switchboard_board, switchboard_metrics, switchboard_admin;
+
 -- envelopes: [{schema, name, short, identity, result, nargs}], as switchboard_proxy.generate returns them.
 create function switchboard_shard.generate(envelopes jsonb)
 returns integer
@@ -26,6 +32,7 @@ begin
                    f ->> 'short', f ->> 'identity', case when f ->> 'identity' = '' then '' else ', ' end, f ->> 'result',
                    format($b$
 begin
+  perform from switchboard_shard.gate;
   sb_v := %I.%I(%s);
 exception when others then
   get stacked diagnostics sb_state = returned_sqlstate, sb_message = message_text, sb_detail = pg_exception_detail,

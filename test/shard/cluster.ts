@@ -39,6 +39,11 @@ export async function shardedCluster(t: Teardown, n = 2, opts: { trackFunctions?
     const a = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
     try {
       for (const db of all) await a.unsafe(`drop database if exists ${db} with (force)`);
+      // The deployment's logins (named after its proxy database; roles outlive databases).
+      for (const { rolname } of await a<{ rolname: string }[]>`
+        select rolname from pg_roles where starts_with(rolname, ${`sb_${names.proxy}_`})`) {
+        await a.unsafe(`drop role if exists ${rolname}`);
+      }
     } finally {
       await a.end({ timeout: 5 });
     }
@@ -86,7 +91,7 @@ export async function waitIdle(c: ShardedCluster): Promise<void> {
         select count(*)::int as n from pg_stat_activity
          where pid <> pg_backend_pid()
            and (datname = ${c.names.proxy}
-                or (datname = any(${c.names.shards}) and usename in ('switchboard_proxy', 'switchboard_proxy_admin')))`;
+                or (datname = any(${c.names.shards}) and usename like 'sb\_%\_proxy%'))`;
       if (r.n === 0) return;
       await new Promise((res) => setTimeout(res, 50));
     }

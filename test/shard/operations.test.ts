@@ -12,8 +12,9 @@ import { shardedCluster } from './cluster.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const run = (args: string[]) =>
-  new Promise<{ code: number; stdout: string }>((resolve) =>
-    execFile(process.execPath, [CLI, ...args], (err, stdout) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout })));
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    execFile(process.execPath, [CLI, ...args], (err, stdout, stderr) =>
+      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr })));
 
 t.test('teams, fan-out and one shard down, through the proxy', async (t) => {
   const c = await shardedCluster(t, 2);
@@ -36,8 +37,51 @@ t.test('teams, fan-out and one shard down, through the proxy', async (t) => {
     await t.rejects(initShards({ proxyUrl: c.shardUrls[0], shardUrls: [c.shardUrls[1]] }), /holds a Switchboard ledger/,
       'a proxy database that is a Switchboard database');
     await t.rejects(initShards({ proxyUrl: c.proxyUrl, shardUrls: [c.shardUrls[1], c.shardUrls[0]] }),
-      /is not empty and not partition 0/, 'shards given in another order: a shard is never renumbered');
+      /init keeps that shape/, 'shards given in another order: a shard is never renumbered');
     t.same((await shardStatus(c.proxyUrl)).map((r) => [r.partition, r.ok]), [[0, true], [1, true]], 'and the cluster is as it was');
+  });
+
+  await t.test('shard init with more shards is refused, changing nothing: growth is split and move', async (t) => {
+    const su = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+    const extra = c.names.shards.map((n) => `${n}_new`);
+    t.teardown(async () => {
+      for (const db of extra) await su.unsafe(`drop database if exists ${db} with (force)`);
+      await su.end({ timeout: 5 });
+    });
+    for (const db of extra) await su.unsafe(`create database ${db}`);
+    const urls = extra.map((db) => Object.assign(new URL(c.shardUrls[0]), { pathname: `/${db}` }).toString());
+    const before = await shardStatus(c.proxyUrl);
+    const cli = await run(['shard', 'init', '--proxy', c.proxyUrl, ...[...c.shardUrls, ...urls].flatMap((u) => ['--shard', u])]);
+    t.equal(cli.code, 2, '`shard init` with four shards for a deployment of two partitions holding data exits 2');
+    t.match(cli.stderr.trim(), /^switchboard: shard init: .*holds data in 2 partitions.*shard split.*shard move[^\n]*$/,
+      'in one line naming shard split and shard move');
+    t.same(await shardStatus(c.proxyUrl), before, 'the proxy and the shards are as they were');
+    for (const db of extra) {
+      const s = postgres(Object.assign(new URL(c.shardUrls[0]), { pathname: `/${db}` }).toString(), { max: 1, onnotice: () => {} });
+      const [r] = await s`select to_regnamespace('switchboard') is null as empty`;
+      await s.end({ timeout: 5 });
+      t.ok(r.empty, `the new database ${db} is untouched`);
+    }
+    t.match(await doc(admin`select switchboard.add_owner(${h.a}) as doc`).catch((e: Error) => e), { code: 'SB409' },
+      'and an existing handle is still refused: no handle on two shards');
+  });
+
+  await t.test('shard status: a handle on two shards, or a row of another slot, is not ok', async (t) => {
+    const [row] = await c.shards[0]<{ id: string }[]>`select id from switchboard.owners where handle = ${h.a}`;
+    // Written behind the proxy's back: ann again on shard 1 (with an id of shard 1's slots).
+    const id = `${row.id.replace(/^../, '01')}`;
+    await c.shards[1]`insert into switchboard.owners (id, handle) values (${id}::uuid, ${h.a})`;
+    const status = await shardStatus(c.proxyUrl);
+    t.match(status[1], { ok: false, error: new RegExp(`${h.a} \\(also on partition 0\\)`) }, 'the handle on two shards is named');
+    const cli = await run(['shard', 'status', '--proxy', c.proxyUrl]);
+    t.equal(cli.code, 1, '`shard status` exits 1');
+    t.match(cli.stdout, /^partition 1: WRONG .*handles on two shards/m, 'and says why');
+    await c.shards[1]`delete from switchboard.owners where id = ${id}::uuid`;
+    await c.shards[1]`insert into switchboard.owners (id, handle) values (${row.id.replace(/^../, '00')}::uuid, 'x-misplaced')`;
+    t.match((await shardStatus(c.proxyUrl))[1], { ok: false, misplaced: 1, error: /1 rows of slots that are not its own/ },
+      'an owner of partition 0 on partition 1 is misplaced');
+    await c.shards[1]`delete from switchboard.owners where handle = 'x-misplaced'`;
+    t.same((await shardStatus(c.proxyUrl)).map((r) => r.ok), [true, true], 'and ok again once they are gone');
   });
 
   await t.test('shard init again (an upgrade): the same cluster, the same keys, the data kept', async (t) => {

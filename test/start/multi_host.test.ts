@@ -3,7 +3,7 @@
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { createPool, postgresJsUrl, primaryPgPool, resolvePrimaryUrl } from '../../src/db.js';
-import { shardConnstr, shardListenUrl } from '../../src/shard.js';
+import { connstrDatabase, databaseUrl, shardConnstr, shardListenUrl, urlDatabase } from '../../src/shard.js';
 import { freePort } from '../helpers/net.js';
 import { freshDatabase } from '../helpers/db.js';
 
@@ -20,6 +20,12 @@ t.test('the config check takes a multi-host URL and refuses a standby-only one',
     "host='db1,db2' port=5432,5433 dbname='switchboard' user=u password='p' connect_timeout=5 target_session_attrs=read-write",
     "PL/Proxy's connstr keeps every host for libpq");
   t.equal(shardListenUrl(url, 'u', 'p'), 'postgres://u:p@db1:5432,db2:5433/switchboard?target_session_attrs=primary');
+  // shard init and shard move know a shard by its identity: the same read from its URL and from the proxy's connstr.
+  t.equal(urlDatabase(url), 'db1,db2:5432,5433/switchboard');
+  t.equal(connstrDatabase(shardConnstr(url, 'u', 'p')), urlDatabase(url), "a multi-host shard is known again in the proxy's map");
+  t.equal(databaseUrl(urlDatabase(url), 'postgres://admin:pw@new:5432/other?sslmode=disable'),
+    'postgres://admin:pw@db1:5432,db2:5433/switchboard?sslmode=disable', "shard move's default --from keeps every host");
+  t.equal(urlDatabase(databaseUrl('127.0.0.1:5432/sb_1', 'postgres://a@x/y')), '127.0.0.1:5432/sb_1');
 });
 
 t.test('postgres.js, node-postgres (graphile-worker) and the migrator reach the host that answers', async (t) => {

@@ -1,0 +1,244 @@
+// `switchboard shard move`: one partition's rows, with every row that follows them, carried to a new database online
+// (a bounded switch during which the partition's calls wait), ids and secrets unchanged (docs/scale-out.md).
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { postgresJsUrl } from './db.js';
+import { migrateDatabase } from './migrate.js';
+import { SHAPE_CHANNEL } from './shard-listen.js';
+import {
+  databaseUrl, ensureLogins, readDeploymentLogins, readLayout, shardConnstr, shardListenUrl, ShardRefusal, slotClass,
+  urlDatabase,
+} from './shard.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** A row's slot from a scope's uuid (its first byte), as shard_slot writes it. */
+const sl = (col: string) => `get_byte(uuid_send(${col}), 0)`;
+const viaTodo = `(select ${sl('t.scope_id')} from switchboard.todos t where t.id = x.todo_id)`;
+
+/**
+ * THE list of tables whose rows follow a slot, parents before children, each with its row's slot (alias x): what a
+ * move copies to the new database and deletes from the old, and nothing else. A table added to a scope's data must be
+ * added here; every other table of a shard's switchboard schemas must be in KEPT_TABLES (test/shard/growth.test.ts
+ * reads the catalog and fails on a table in neither).
+ */
+export const SLOT_TABLES: { table: string; slot: string }[] = [
+  { table: 'owners', slot: sl('x.id') },
+  { table: 'teams', slot: sl('x.id') },
+  { table: 'endpoints', slot: sl('x.id') },
+  { table: 'team_members', slot: sl('x.team_id') },
+  { table: 'team_queues', slot: sl('x.team_id') },
+  { table: 'owner_sessions', slot: sl('x.owner_id') },
+  { table: 'owner_login_tokens', slot: sl('x.owner_id') },
+  { table: 'endpoint_admission', slot: sl('x.endpoint_id') },
+  { table: 'todos', slot: sl('x.scope_id') },
+  { table: 'earlier_attempts', slot: viaTodo },
+  { table: 'a2a_tasks', slot: sl('x.endpoint_id') },
+  { table: 'deliveries', slot: `coalesce(${viaTodo}, ${sl('x.endpoint_id')})` },
+  { table: 'todo_keys', slot: viaTodo },
+  { table: 'queue_controls', slot: sl('x.holder_id') },
+  { table: 'schedules', slot: sl('x.scope_id') },
+];
+
+/**
+ * The tables of a shard's switchboard schemas (schema-qualified) a move deliberately does not copy: each is the
+ * database's own, not a scope's. A new table belongs in SLOT_TABLES or here, with its reason.
+ */
+export const KEPT_TABLES: Record<string, string> = {
+  'switchboard.settings': "the database's own settings (shard_partitions/shard_partition are written for the new one)",
+  'switchboard.attempt_close_counts': 'a per-instance counter: each database keeps its own, counted once in the merged metrics',
+  'switchboard.doorbell_skips': 'a per-instance counter, as attempt_close_counts',
+  'switchboard.functions_applied': "the migrator's record of function files applied (the new database is migrated)",
+  'switchboard_internal.signal_key': "the deployment's key, given to the new database by use_signal_key from the proxy",
+  'switchboard_internal.mcp_session_key': "a database's own key; a sharded server's is the proxy's (switchboard_proxy.keys)",
+  'switchboard_shard.gate': "the move's own lock (empty): every envelope reads it before its call takes a snapshot",
+};
+
+
+export interface MoveOptions {
+  proxyUrl: string;
+  partition: number;
+  /** The new database (empty; migrated here), as a superuser. */
+  toUrl: string;
+  /** The partition's database as a superuser; default toUrl's user and password at the source's host and name. */
+  fromUrl?: string;
+  log?: (line: string) => void;
+}
+
+export interface MoveResult {
+  partition: number;
+  rows: number;
+  /** Per table. */
+  tables: Record<string, number>;
+  /** From the proxy's switch to the new database's commit: how long the partition's calls waited. */
+  pauseMs: number;
+  copyMs: number;
+}
+
+const connect = (url: string) => postgres(postgresJsUrl(url), { max: 1, onnotice: () => {}, connect_timeout: 5 });
+
+export async function moveShard(o: MoveOptions): Promise<MoveResult> {
+  const log = o.log ?? (() => {});
+  const refuse = (m: string) => new ShardRefusal('shard move', m);
+  const proxy = connect(o.proxyUrl);
+  try {
+    const layout = await readLayout(proxy);
+    if (!layout) throw refuse('this database is not the proxy of a sharded Switchboard: run shard init first');
+    const total = layout.length;
+    const q = o.partition;
+    if (!Number.isInteger(q) || q < 0 || q >= total) throw refuse(`partition ${q} does not exist: 0..${total - 1}`);
+    const d = await readDeploymentLogins(proxy);
+    if (!d) throw refuse('the proxy keeps no deployment logins: run shard init again first');
+    const src = layout[q];
+    if (layout.includes(urlDatabase(o.toUrl))) throw refuse('the new database is already one of the deployment\'s');
+    const held = layout.flatMap((k, p) => (k === src ? [p] : []));
+    const kept = held.filter((p) => p !== q);
+    if (!kept.length) throw refuse(`partition ${q} is its database's only one: run shard split first`);
+    let keptClass: { partitions: number; partition: number };
+    try {
+      keptClass = slotClass(kept, total);
+    } catch {
+      throw refuse(`the database of partition ${q} holds partitions ${held.join(', ')}: moving one leaves no class of slots`);
+    }
+    const fromUrl = o.fromUrl ?? databaseUrl(src, o.toUrl);
+    if (urlDatabase(fromUrl) !== src) throw refuse(`--from is not the database of partition ${q}`);
+    const mask = total - 1;
+    const inMoved = (slot: string) => `((${slot}) & ${mask}) = ${q}`;
+
+    // Refusals first, changing nothing: a team whose members would be on two databases; a target that holds data.
+    const source = connect(fromUrl);
+    const target = connect(o.toUrl);
+    try {
+      const split = await source.unsafe<{ name: string; id: string }[]>(`
+        select distinct t.name, t.id::text as id from switchboard.teams t join switchboard.team_members m on m.team_id = t.id
+         where (${inMoved(sl('t.id'))}) <> (${inMoved(sl('m.owner_id'))})
+         order by 1`);
+      if (split.length) {
+        throw refuse(`moving partition ${q} would cut team ${split.map((x) => `${x.name} (${x.id})`).join(', ')} off from ` +
+          'members on the other side: remove those members (or re-home the team) first');
+      }
+      const [tgt] = await target<{ ledger: boolean }[]>`select to_regclass('switchboard.owners') is not null as ledger`;
+      if (tgt.ledger && (await target`select 1 from switchboard.owners limit 1`).length) {
+        throw refuse('the new database holds owners: give an empty database');
+      }
+      // The new database: migrated, told its slots, the deployment's logins, the envelopes and the signal key.
+      await migrateDatabase(o.toUrl, { quiet: true });
+      const envelopes = await source<{ def: string; name: string; args: string; grantees: string[] }[]>`
+        select pg_get_functiondef(p.oid) as def, p.proname as name, pg_get_function_identity_arguments(p.oid) as args,
+               array(select r.rolname from aclexplode(p.proacl) a join pg_roles r on r.oid = a.grantee
+                      where a.privilege_type = 'EXECUTE' and r.rolname <> current_user) as grantees
+          from pg_proc p where p.pronamespace = 'switchboard_shard'::regnamespace
+           and p.proname not in ('generate', 'use_signal_key')`;
+      const shardSql = await readFile(`${root}sql/proxy/shard.sql`, 'utf8');
+      const [{ key }] = await proxy<{ key: Buffer }[]>`select key from switchboard_proxy.keys where name = 'signal'`;
+      await target.begin(async (tx) => {
+        await tx`insert into switchboard.settings (key, value) values ('shard_partitions', ${String(total)}),
+                                                                    ('shard_partition', ${String(q)})
+                 on conflict (key) do update set value = excluded.value`;
+        await ensureLogins(tx, d);
+        await tx.unsafe(shardSql);
+        for (const e of envelopes) {
+          await tx.unsafe(e.def);
+          for (const g of e.grantees) {
+            await tx.unsafe(`grant execute on function switchboard_shard."${e.name}"(${e.args}) to "${g}"`);
+          }
+        }
+        await tx`select switchboard_shard.use_signal_key(${key})`;
+      });
+      log(`partition ${q}: the new database is ready (${envelopes.length} envelopes)`);
+    } finally {
+      await Promise.all([source.end({ timeout: 5 }), target.end({ timeout: 5 })]);
+    }
+
+    // The switch. The new database's tables are locked first, then the proxy routes the partition there: its calls
+    // wait on the locks. The source's writers are drained (a share lock waits for them) and the rows copied; the new
+    // database commits (the calls go on there), then the source forgets the moved slots.
+    const tables = SLOT_TABLES.map((x) => `switchboard.${x.table}`).join(', ');
+    const t = postgres(postgresJsUrl(o.toUrl), { max: 1, onnotice: () => {} });
+    const s = postgres(postgresJsUrl(fromUrl), { max: 1, onnotice: () => {} });
+    const T = await t.reserve();
+    const S = await s.reserve();
+    const counts: Record<string, number> = {};
+    let switched = false;
+    let committed = false;
+    const route = async (url: string) => {
+      await proxy.begin(async (tx) => {
+        for (const cluster of ['switchboard', 'switchboard_admin'] as const) {
+          await tx`update switchboard_proxy.partitions
+                      set connstr = ${shardConnstr(url, d.logins[cluster], d.passwords[cluster])},
+                          url = ${cluster === 'switchboard' ? shardListenUrl(url, d.logins.listen, d.passwords.listen) : null}
+                    where cluster = ${cluster} and partition = ${q}`;
+        }
+        await tx`update switchboard_proxy.config set version = version + 1`;
+      });
+    };
+    try {
+      await T`begin`;
+      await T`set local session_replication_role = replica`;
+      await T.unsafe(`lock table switchboard_shard.gate, ${tables} in access exclusive mode`);
+      const t0 = performance.now();
+      await route(o.toUrl);
+      switched = true;
+      // Calls routed to the source before the switch finish there first (a lock taken now would stop them half way,
+      // and the rows they then wrote would be copied stale or deleted under them); new calls wait on the new database.
+      const [{ at }] = await S<{ at: Date }[]>`select clock_timestamp() as at`;
+      for (let i = 0; ; i++) {
+        const [{ n }] = await S<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and usename = any(${[d.logins.switchboard, d.logins.switchboard_admin]})
+             and state = 'active' and query_start < ${at}`;
+        if (n === 0) break;
+        if (i > 2000) throw new Error('calls on the source did not finish: the move was undone');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await S`begin`;
+      await S.unsafe(`lock table ${tables} in share mode`);
+      const c0 = performance.now();
+      for (const x of SLOT_TABLES) {
+        const cols = (await T<{ c: string }[]>`
+          select column_name as c from information_schema.columns
+           where table_schema = 'switchboard' and table_name = ${x.table} and is_generated = 'NEVER'
+           order by ordinal_position`).map((r) => `"${r.c}"`).join(', ');
+        const [{ rows }] = await S.unsafe<{ rows: string }[]>(
+          `select coalesce(json_agg(x), '[]')::text as rows from (select ${cols} from switchboard.${x.table} x
+            where ${inMoved(x.slot)}) x`);
+        const [{ n }] = await T.unsafe<{ n: number }[]>(
+          `with i as (insert into switchboard.${x.table} (${cols})
+                      select ${cols} from json_populate_recordset(null::switchboard.${x.table}, ($1::text)::json) returning 1)
+           select count(*)::int as n from i`, [rows]);
+        counts[x.table] = n;
+      }
+      const copyMs = performance.now() - c0;
+      await T`commit`;
+      committed = true;
+      const pauseMs = performance.now() - t0;
+      await S`set local session_replication_role = replica`;
+      for (const x of [...SLOT_TABLES].reverse()) {
+        await S.unsafe(`delete from switchboard.${x.table} x where ${inMoved(x.slot)}`);
+      }
+      await S`update switchboard.settings set value = ${String(keptClass.partitions)} where key = 'shard_partitions'`;
+      await S`update switchboard.settings set value = ${String(keptClass.partition)} where key = 'shard_partition'`;
+      await S`commit`;
+      await proxy.unsafe(`notify ${SHAPE_CHANNEL}`);
+      const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+      log(`partition ${q}: ${rows} rows moved in ${copyMs.toFixed(0)} ms; its calls waited ${pauseMs.toFixed(0)} ms`);
+      return { partition: q, rows, tables: counts, pauseMs, copyMs };
+    } catch (e) {
+      if (!committed) {
+        await T`rollback`.catch(() => {});
+        await S`rollback`.catch(() => {});
+        if (switched) await route(fromUrl);
+      }
+      throw e;
+    } finally {
+      T.release();
+      S.release();
+      await Promise.all([t.end({ timeout: 5 }), s.end({ timeout: 5 })]);
+    }
+  } finally {
+    await proxy.end({ timeout: 5 });
+  }
+}
+
+
