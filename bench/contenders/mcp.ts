@@ -54,11 +54,12 @@ function mcpContender(root: string, what = SWITCHBOARD_MCP): Contender {
       // A fresh endpoint per run: the credential is shown only when it is vended.
       let [o] = await ctx.admin`select id from switchboard.owners where handle = 'bench'`;
       if (!o) [o] = await ctx.admin`select (switchboard.add_owner(handle => 'bench'))->>'owner_id' as id`;
-      // The previous runs' endpoints revoked first, so repeated runs stay under endpoints_max_per_owner.
+      // This contender's endpoints of previous runs revoked first, so repeated runs stay under endpoints_max_per_owner;
+      // only its own: the contenders sharing this function are all installed before any runs.
       await ctx.admin`select switchboard.revoke_endpoint(${o.id}::uuid, e.id) from switchboard.endpoints e
-                   where e.owner_id = ${o.id}::uuid and e.agent_id like 'bench-mcp-%' and e.revoked_at is null`;
+                   where e.owner_id = ${o.id}::uuid and e.agent_id like ${`bench-${what.name}-%`} and e.revoked_at is null`;
       const [e] = await ctx.admin`
-        select switchboard.vend_endpoint(owner_id => ${o.id}::uuid, agent_id => ${`bench-mcp-${Date.now()}`},
+        select switchboard.vend_endpoint(owner_id => ${o.id}::uuid, agent_id => ${`bench-${what.name}-${Date.now()}`},
                                          verbs => array['claim_next','complete']::text[]) as doc`;
       endpointId = e.doc.endpoint_id;
       credential = e.doc.credential;
