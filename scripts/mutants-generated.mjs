@@ -11,7 +11,12 @@
 //             one it refuses only at run time is killed by whichever test calls it, as a real bug would be)
 //   returning a `returning` list's column swapped for another of the same list
 // Each mutant: id (file:line:kind:find->replace, stable while the line does not move; docs/mutation-equivalents.md
-// names equivalent ones by it), file (under sql/functions/), at, find, replace.
+// names equivalent ones by it), file (under sql/functions/, or proxy/<file> for sql/proxy/), at, find, replace.
+//
+// sql/proxy/ (generateProxyMutants): its files hold many functions between other statements, so only the body of
+// each `create [or replace] function` is mutated; a mutant also carries its statement's range (stmtStart, stmtEnd),
+// which scripts/mutate.mjs --proxy creates alone to tell an invalid mutant, before it installs the whole file as
+// `switchboard shard init` does. The bodies generate.sql writes with format() are code too, and mutated.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -63,13 +68,39 @@ function termEnd(m, i) {
   return -1;
 }
 
-function mutantsOf(file, text) {
-  const pending = [];
-  const yield_ = (x) => pending.push(x);
-  const m = mask(text);
+/** The body of a function file: from its first `$$` to its last. */
+function fileBody(m) {
   const start = m.indexOf('$$');
   const end = m.lastIndexOf('$$');
-  if (start < 0 || end <= start) return pending;
+  return start < 0 || end <= start ? [] : [{ start, end }];
+}
+
+/** The bodies of every `create [or replace] function` of a file of several statements (sql/proxy/), each with its statement. */
+function functionBodies(m) {
+  const out = [];
+  for (const c of m.matchAll(/^create (or replace )?function /gim)) {
+    const start = m.indexOf('$$', c.index);
+    const end = start < 0 ? -1 : m.indexOf('$$', start + 2);
+    const close = end < 0 ? -1 : m.indexOf(';', end);
+    if (close > end) out.push({ start, end, stmtStart: c.index, stmtEnd: close + 1 });
+  }
+  return out;
+}
+
+function mutantsOf(file, text, bodies = fileBody) {
+  const m = mask(text);
+  const all = [];
+  for (const b of bodies(m)) {
+    for (const x of mutantsIn(file, text, m, b.start, b.end)) {
+      all.push(b.stmtStart === undefined ? x : { ...x, stmtStart: b.stmtStart, stmtEnd: b.stmtEnd });
+    }
+  }
+  return all;
+}
+
+function mutantsIn(file, text, m, start, end) {
+  const pending = [];
+  const yield_ = (x) => pending.push(x);
   const lineOf = (at) => text.slice(0, at).split('\n').length;
   const mk = (kind, at, find, replace) => ({
     id: `${file}:${lineOf(at)}:${kind}:${find.replace(/\s+/g, ' ')}->${replace.replace(/\s+/g, ' ')}`,
@@ -150,6 +181,21 @@ export function generateMutants(root) {
     const text = readFileSync(join(dir, f), 'utf8');
     all.push(...mutantsOf(relative(dir, join(dir, f)), text));
   }
+  return unique(all);
+}
+
+/** Every mechanical mutant of the function bodies of sql/proxy/ (ids proxy/<file>:…), in file order. */
+export function generateProxyMutants(root) {
+  const dir = join(root, 'sql', 'proxy');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const all = [];
+  for (const f of files) {
+    all.push(...mutantsOf(`proxy/${f}`, readFileSync(join(dir, f), 'utf8'), functionBodies).map((x) => ({ ...x, proxy: true })));
+  }
+  return unique(all);
+}
+
+function unique(all) {
   const seen = new Set();
   return all.filter((x) => (seen.has(x.id) ? false : (seen.add(x.id), true)));
 }

@@ -20,16 +20,25 @@
 //                function put back after each; survivors listed, equivalents from docs/mutation-equivalents.md;
 //                --jobs N runs pg_prove's files N at a time; MUTATE_NO_BASELINE=1 skips the run without a mutant
 //                (npm run mutate:generated -- --sample 200 --seed 34)
+//   --proxy      with --generated: the mechanical mutants of sql/proxy/'s function bodies instead, killed by
+//                test/pgtap-proxy alone: a proxy database in front of two shard databases, set up by `switchboard
+//                shard init` as scripts/pgtap.sh does; each mutant is installed by running shard init again from a
+//                scratch copy of dist/, sql/ and scripts/ whose sql/proxy/ file holds the mutant (init reinstalls the proxy and
+//                the shards' envelopes whole), so the tree on disk is never written either. A mutant PostgreSQL
+//                refuses to create is "invalid"; one that makes shard init fail is killed by it (scripts/pgtap.sh
+//                fails then). The sample is drawn from the proxy's mutants alone, so a seed's sample of sql/functions
+//                stays the same (npm run mutate:generated -- --proxy --sample 20 --seed 34)
 // Not part of CI: the whole list takes a few minutes. A hung statement is ended by statement_timeout (300 s),
 // which fails its test file: a mutant that makes a call wait forever is killed as a hang.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { MUTANTS } from './mutants.mjs';
-import { equivalents, generateMutants, sample } from './mutants-generated.mjs';
+import { equivalents, generateMutants, generateProxyMutants, sample } from './mutants-generated.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PGTAP = join(root, 'test', 'pgtap');
@@ -40,6 +49,7 @@ const { values: opts } = parseArgs({
     list: { type: 'boolean', default: false },
     markdown: { type: 'boolean', default: false },
     generated: { type: 'boolean', default: false },
+    proxy: { type: 'boolean', default: false },
     seed: { type: 'string', default: '1' },
     sample: { type: 'string', default: '200' },
     jobs: { type: 'string', default: '1' },
@@ -95,14 +105,14 @@ function psql(db, args, input) {
 }
 
 let child = null;
-/** pg_prove over some files of test/pgtap; resolves to the files that failed (empty: all passed). */
-function prove(db, files) {
+/** pg_prove over some files of test/pgtap (or of cwd); resolves to the files that failed (empty: all passed). */
+function prove(db, files, cwd = PGTAP) {
   return new Promise((resolve, reject) => {
     if (!files.length) return resolve([]);
     const args = ['--jobs', opts.jobs, '--dbname', db, '--host', admin.hostname, '--port', admin.port || '5432',
                   '--username', decodeURIComponent(admin.username || 'postgres'), '--ext', '.sql', ...files];
     child = spawn('pg_prove', args, {
-      cwd: PGTAP,
+      cwd,
       env: { ...process.env, PGOPTIONS: '-c statement_timeout=300s' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -242,7 +252,115 @@ async function generatedMain() {
   if (rows.some((r) => r.result === 'SURVIVED')) process.exitCode = 1;
 }
 
+/**
+ * --generated --proxy: sql/proxy/'s mechanical mutants against test/pgtap-proxy. A proxy and two shard databases;
+ * shard init from a scratch tree (dist/, sql/, scripts/, package.json copied, node_modules linked) installs each mutant, and the
+ * next mutant's init replaces it (and the real files' init comes first, for the run without a mutant).
+ */
+async function proxyMain() {
+  const all = generateProxyMutants(root);
+  const picked = sample(all, Number(opts.sample), Number(opts.seed));
+  const eq = equivalents(root);
+  process.stderr.write(`mutate: ${all.length} mechanical mutants of sql/proxy, a sample of ${picked.length} by seed ${opts.seed}\n`);
+  if (opts.list) {
+    for (const m of picked) process.stdout.write(`${m.id}\n`);
+    return;
+  }
+  const PROXY = `sb_mutate_${process.pid}_proxy`;
+  const SHARDS = [`sb_mutate_${process.pid}_s0`, `sb_mutate_${process.pid}_s1`];
+  const PROXY_TESTS = join(root, 'test', 'pgtap-proxy');
+  const files = readdirSync(PROXY_TESTS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.sql')).sort();
+  const scratch = mkdtempSync(join(tmpdir(), 'sb-mutate-proxy-'));
+  for (const d of ['dist', 'sql', 'scripts']) cpSync(join(root, d), join(scratch, d), { recursive: true });
+  cpSync(join(root, 'package.json'), join(scratch, 'package.json'));
+  symlinkSync(join(root, 'node_modules'), join(scratch, 'node_modules'));
+  const init = () => spawnSync('node', [join(scratch, 'dist', 'cli.js'), 'shard', 'init', '--json', '--proxy', urlFor(PROXY),
+                                        ...SHARDS.flatMap((d) => ['--shard', urlFor(d)])], { encoding: 'utf8' });
+  const dropAll = async () => {
+    for (const d of [PROXY, ...SHARDS]) await dropDb(d).catch(() => {});
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => dropAll().finally(() => process.exit(130)));
+  const rows = [];
+  const t0 = Date.now();
+  try {
+    for (const d of [PROXY, ...SHARDS]) {
+      await dropDb(d);
+      await withAdmin((sql) => sql.unsafe(`create database ${d}`));
+    }
+    const first = init();
+    if (first.status !== 0) throw new Error(`shard init failed without any mutant (npm run build first?): ${first.stderr}`);
+    psql(PROXY, ['-c', 'create extension if not exists pgtap']);
+    if (!process.env.MUTATE_NO_BASELINE) {
+      const baseline = await prove(PROXY, files, PROXY_TESTS);
+      if (baseline.length) throw new Error(`test/pgtap-proxy fails without any mutant: ${baseline.join(', ')}`);
+    }
+    for (const [i, m] of picked.entries()) {
+      const path = join(scratch, 'sql', m.file);
+      const text = readFileSync(join(root, 'sql', m.file), 'utf8');
+      const row = { n: i + 1, m, result: '', by: '' };
+      rows.push(row);
+      if (text.slice(m.at, m.at + m.find.length) !== m.find) {
+        row.result = 'not applicable';
+      } else {
+        const mutated = text.slice(0, m.at) + m.replace + text.slice(m.at + m.find.length);
+        // The function alone, created and rolled back where init installs it: PostgreSQL refusing it is "invalid".
+        const stmt = mutated.slice(m.stmtStart, m.stmtEnd + m.replace.length - m.find.length)
+          .replace(/^create (or replace )?function /i, 'create or replace function ');
+        const where = m.file === 'proxy/shard.sql' ? SHARDS[0] : PROXY;
+        const sql = postgres(urlFor(where), { max: 1, onnotice: () => {} });
+        try {
+          await sql.begin(async (tx) => {
+            await tx.unsafe(stmt);
+            throw Object.assign(new Error('rollback'), { planted: true });
+          });
+        } catch (e) {
+          if (!e.planted) {
+            row.result = 'invalid';
+            row.by = e.message.split('\n')[0];
+          }
+        } finally {
+          await sql.end({ timeout: 5 });
+        }
+        if (!row.result) {
+          writeFileSync(path, mutated);
+          const r = init();
+          writeFileSync(path, text);
+          if (r.status !== 0) {
+            row.result = 'killed';
+            row.by = `shard init: ${(r.stderr || r.stdout).trim().split('\n').pop()}`;
+          } else {
+            const failed = await prove(PROXY, files, PROXY_TESTS);
+            row.result = failed.length ? 'killed' : eq.has(m.id) ? 'equivalent' : 'SURVIVED';
+            row.by = failed.length ? failed.slice(0, 3).join(', ') : eq.get(m.id) ?? '';
+          }
+        }
+      }
+      process.stderr.write(`${pad(`${row.n}/${picked.length}`, 8)} ${pad(row.result, 15)} ${m.id}\n`);
+    }
+  } finally {
+    await dropAll();
+  }
+  const counted = rows.filter((r) => ['killed', 'SURVIVED', 'equivalent'].includes(r.result));
+  const killed = counted.filter((r) => r.result === 'killed').length;
+  const equivalent = counted.filter((r) => r.result === 'equivalent').length;
+  const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(1)} %` : 'n/a');
+  process.stdout.write('\nsurvivors:\n');
+  for (const r of rows.filter((x) => x.result === 'SURVIVED')) process.stdout.write(`  ${r.m.id}\n`);
+  process.stdout.write('killed by shard init:\n');
+  for (const r of rows.filter((x) => x.by.startsWith('shard init'))) process.stdout.write(`  ${r.m.id}: ${r.by}\n`);
+  process.stdout.write('equivalent (docs/mutation-equivalents.md):\n');
+  for (const r of rows.filter((x) => x.result === 'equivalent')) process.stdout.write(`  ${r.m.id}: ${r.by}\n`);
+  process.stdout.write(`\nsample: ${rows.length} of ${all.length} (sql/proxy) by seed ${opts.seed}; applied ${counted.length}` +
+    ` (invalid: ${rows.filter((r) => r.result === 'invalid').length}, not applicable: ${rows.filter((r) => r.result === 'not applicable').length})\n` +
+    `killed by test/pgtap-proxy (or shard init): ${killed}/${counted.length} = ${pct(killed, counted.length)}; equivalent ${equivalent};` +
+    ` killed of the non-equivalent: ${killed}/${counted.length - equivalent} = ${pct(killed, counted.length - equivalent)}\n` +
+    `time: ${Math.round((Date.now() - t0) / 1000)} s\n`);
+  if (rows.some((r) => r.result === 'SURVIVED')) process.exitCode = 1;
+}
+
 async function main() {
+  if (opts.generated && opts.proxy) return proxyMain();
   if (opts.generated) return generatedMain();
   const mutants = selected();
   if (opts.list) {
