@@ -27,7 +27,8 @@
 //                the shards' envelopes whole), so the tree on disk is never written either. A mutant PostgreSQL
 //                refuses to create is "invalid"; one that makes shard init fail is killed by it (scripts/pgtap.sh
 //                fails then). The sample is drawn from the proxy's mutants alone, so a seed's sample of sql/functions
-//                stays the same (npm run mutate:generated -- --proxy --sample 20 --seed 34)
+//                stays the same (npm run mutate:generated -- --proxy --sample 20 --seed 34); --only TEXT runs the
+//                proxy mutants whose id contains TEXT instead of a sample
 // Not part of CI: the whole list takes a few minutes. A hung statement is ended by statement_timeout (300 s),
 // which fails its test file: a mutant that makes a call wait forever is killed as a hang.
 import { spawn, spawnSync } from 'node:child_process';
@@ -259,7 +260,9 @@ async function generatedMain() {
  */
 async function proxyMain() {
   const all = generateProxyMutants(root);
-  const picked = sample(all, Number(opts.sample), Number(opts.seed));
+  // --only TEXT: the mutants whose id contains TEXT, instead of a sample (to see a new test kill one).
+  const picked = opts.only ? all.filter((m) => opts.only.some((o) => m.id.includes(o)))
+    : sample(all, Number(opts.sample), Number(opts.seed));
   const eq = equivalents(root);
   process.stderr.write(`mutate: ${all.length} mechanical mutants of sql/proxy, a sample of ${picked.length} by seed ${opts.seed}\n`);
   if (opts.list) {
