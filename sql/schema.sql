@@ -4711,6 +4711,31 @@ switchboard.owner_list_todos.';
 
 
 --
+-- Name: pause_queue(text, text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.pause_queue(session_secret text, csrf_token text, queue text, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.pause_queue(switchboard_internal.board_owner(session_secret, csrf_token, true), queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION pause_queue(session_secret text, csrf_token text, queue text, team_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.pause_queue(session_secret text, csrf_token text, queue text, team_id uuid) IS 'switchboard.pause_queue for the signed-in owner (a change: the session''s
+CSRF token is checked). Returns what switchboard.pause_queue returns. Errors: forbidden (no valid
+session, a wrong CSRF token, or a member of the team who is not an admin), then those of
+switchboard.pause_queue.';
+
+
+--
 -- Name: queues(text); Type: FUNCTION; Schema: switchboard_board; Owner: -
 --
 
@@ -4937,6 +4962,32 @@ state-changing action: the session''s CSRF token must come with it; the secret i
 the statement that runs the verb. Returns what switchboard.owner_set_endpoint_presence returns.
 Errors: forbidden (no live session, or a wrong CSRF token), then those of
 switchboard.owner_set_endpoint_presence.';
+
+
+--
+-- Name: set_queue_limits(text, text, text, integer, integer, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.set_queue_limits(session_secret text, csrf_token text, queue text, max_claimed integer DEFAULT NULL::integer, claims_per_minute integer DEFAULT NULL::integer, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.set_queue_limits(switchboard_internal.board_owner(session_secret, csrf_token, true), queue,
+                                      max_claimed, claims_per_minute, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION set_queue_limits(session_secret text, csrf_token text, queue text, max_claimed integer, claims_per_minute integer, team_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.set_queue_limits(session_secret text, csrf_token text, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) IS 'switchboard.set_queue_limits for the signed-in owner (a change: the
+session''s CSRF token is checked). null lifts a limit. Returns what switchboard.set_queue_limits
+returns. Errors: forbidden (no valid session, a wrong CSRF token, or a member of the team who is
+not an admin), then those of switchboard.set_queue_limits.';
 
 
 --
@@ -10876,6 +10927,14 @@ GRANT ALL ON FUNCTION switchboard_board.list_todos(session_secret text, queue te
 
 
 --
+-- Name: FUNCTION pause_queue(session_secret text, csrf_token text, queue text, team_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.pause_queue(session_secret text, csrf_token text, queue text, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.pause_queue(session_secret text, csrf_token text, queue text, team_id uuid) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION queues(session_secret text); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -10945,6 +11004,14 @@ GRANT ALL ON FUNCTION switchboard_board.set_endpoint_default_queue(session_secre
 
 REVOKE ALL ON FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_board.set_endpoint_presence(session_secret text, csrf_token text, endpoint_id uuid, clocked_in boolean) TO switchboard_board;
+
+
+--
+-- Name: FUNCTION set_queue_limits(session_secret text, csrf_token text, queue text, max_claimed integer, claims_per_minute integer, team_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.set_queue_limits(session_secret text, csrf_token text, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.set_queue_limits(session_secret text, csrf_token text, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) TO switchboard_board;
 
 
 --
