@@ -221,6 +221,12 @@ export function boardLedger(sql: Sql) {
     vendTeamEndpoint: (s: Signed, teamId: string, agentId: string, verbs: string[] | null) =>
       one<VendedEndpoint>(sql`select switchboard_board.vend_endpoint(${w(s)}, team_id => ${teamId}::uuid,
                                                   agent_id => ${agentId}::text, verbs => ${verbs}::text[]) as doc`),
+    pauseQueue: (s: Signed, queue: string, teamId: string | null) =>
+      one<Record<string, unknown>>(sql`select switchboard_board.pause_queue(${w(s)}, queue => ${queue}::text, team_id => ${teamId}::uuid) as doc`),
+    setQueueLimits: (s: Signed, queue: string, maxClaimed: number | null, claimsPerMinute: number | null, teamId: string | null) =>
+      one<Record<string, unknown>>(sql`select switchboard_board.set_queue_limits(${w(s)}, queue => ${queue}::text,
+                                                  max_claimed => ${maxClaimed}::integer, claims_per_minute => ${claimsPerMinute}::integer,
+                                                  team_id => ${teamId}::uuid) as doc`),
     resumeQueue: (s: Signed, queue: string, teamId: string | null) =>
       one<Record<string, unknown>>(sql`select switchboard_board.resume_queue(${w(s)}, queue => ${queue}::text, team_id => ${teamId}::uuid) as doc`),
     retryNow: (s: Signed, todoId: string) =>

@@ -66,27 +66,41 @@ export function csrfField(csrf: string): Html {
 
 // ---------------------------------------------------------------------------------------------- queues
 
-/** A queue's controls on the Queues page: paused (with a Resume button) and its limits, or nothing. */
-function controlsCell(base: string, q: QueueRow, csrf: string): Html | string {
-  const c = q.controls;
-  if (!c) return '';
+/** A queue's controls on the Queues page: paused or not, its limits, and, for whoever may change them (the owner of a
+ * personal queue, an admin of the team for a team's), Pause or Resume and a form for the limits (empty lifts one). */
+function controlsCell(base: string, q: QueueRow, csrf: string, mayControl: boolean): Html | string {
+  const c = q.controls ?? { paused: false, max_claimed: null, claims_per_minute: null };
   const limits = [
     c.max_claimed !== null ? `at most ${c.max_claimed} held` : '',
     c.claims_per_minute !== null ? `${c.claims_per_minute} claims/min` : '',
   ].filter(Boolean).join(', ');
-  return html`${c.paused
-    ? html`<span class="badge paused">paused</span>
-      <form method="post" action="${base}/queues/resume" class="inline">${csrfField(csrf)}
-        <input type="hidden" name="queue" value="${q.queue}"><input type="hidden" name="team_id" value="${q.team?.id ?? ''}">
-        <button type="submit">Resume</button></form>`
-    : ''}${limits ? html` <span class="muted limits">${limits}</span>` : ''}`;
+  const which = html`${csrfField(csrf)}<input type="hidden" name="queue" value="${q.queue}"><input type="hidden" name="team_id" value="${q.team?.id ?? ''}">`;
+  const shown = html`${c.paused ? html`<span class="badge paused">paused</span>` : ''}${
+    limits ? html` <span class="muted limits">${limits}</span>` : ''}`;
+  if (!mayControl || !csrf) return shown;
+  return html`${shown}
+    <form method="post" action="${base}/queues/${c.paused ? 'resume' : 'pause'}" class="inline">${which}
+      <button type="submit">${c.paused ? 'Resume' : 'Pause'}</button></form>
+    <details class="queue-limits"><summary>Limits</summary>
+      <form method="post" action="${base}/queues/limits" class="limits-form">${which}
+        <label>At most held <input type="number" name="max_claimed" min="1" max="1000000" value="${c.max_claimed ?? ''}"></label>
+        <label>Claims per minute <input type="number" name="claims_per_minute" min="1" max="60000" value="${c.claims_per_minute ?? ''}"></label>
+        <button type="submit">Save limits</button> <span class="muted">empty: no limit</span></form></details>`;
 }
 
-export function queuesBody(base: string, queues: QueueRow[], activity: ActivityRow[], csrf = ''): Html {
+export interface QueuesView {
+  /** The ids of the teams the viewer is an admin of: it controls their queues (and always its personal ones). */
+  adminOf?: ReadonlySet<string>;
+  /** A notice above the table: a refusal of a queue control, or what one did. */
+  banner?: Html | null;
+}
+
+export function queuesBody(base: string, queues: QueueRow[], activity: ActivityRow[], csrf = '', view: QueuesView = {}): Html {
+  const mayControl = (q: QueueRow): boolean => !q.team || (view.adminOf?.has(q.team.id) ?? false);
   const rows = queues.map(
     (q) => html`<tr data-queue="${q.queue}" data-scope="${q.team ? q.team.id : 'personal'}">
       <td><a href="${base}/todos?queue=${encodeURIComponent(q.queue)}">${q.queue}</a>
-        ${scopeBadge({ team: q.team ?? null, team_id: q.team?.id ?? null })} ${controlsCell(base, q, csrf)}</td>
+        ${scopeBadge({ team: q.team ?? null, team_id: q.team?.id ?? null })} ${controlsCell(base, q, csrf, mayControl(q))}</td>
       <td>${q.agents.join(', ')}</td>
       <td class="num">${q.counts.pending}</td><td class="num">${q.counts.claimed}</td>
       <td class="num">${q.counts.done}</td><td class="num">${q.counts.failed}</td>
@@ -98,6 +112,7 @@ export function queuesBody(base: string, queues: QueueRow[], activity: ActivityR
     </tr>`,
   );
   return html`<h1>Queues</h1>
+  ${view.banner ?? ''}
   ${queues.length === 0
     ? html`<p class="muted">No todos yet on the endpoints you vended or in the teams you are in.</p>`
     : html`<table class="grid queues"><thead><tr><th>Queue (scope)</th><th>Agents</th><th>Pending</th><th>Claimed</th><th>Done</th>

@@ -262,6 +262,70 @@ function signInRoutes(router: Router, k: Kit): void {
 
 }
 
+// A Map, not an object literal (as DONE_TEXT): `?did=constructor` finds nothing.
+const QUEUE_DONE = new Map<string, string>([
+  ['paused', 'Paused: nothing is claimed from the queue until it is resumed.'],
+  ['resumed', 'Resumed: the queue is claimable again.'],
+  ['limits', 'Limits saved.'],
+]);
+
+/** The Queues page, with a notice above the table; the viewer controls its personal queues and its admin teams'. */
+async function queuesPage(k: Kit, res: Response, s: Viewer, status: number, banner: Html | null): Promise<void> {
+  const [q, a, t] = await Promise.all([k.ledger.queues(s), k.ledger.activity(s, 15), k.ledger.teams(s)]);
+  const adminOf = new Set(t.teams.filter((x) => x.role === 'admin').map((x) => x.id));
+  k.page(res, status, 'Queues', queuesBody(k.B, q.queues, a.activity, s.csrf_token, { adminOf, banner }), s);
+}
+
+/** A whole number as a form sends it, or null for an empty field; undefined when it is not one (refused as invalid). */
+function limitField(body: unknown, name: string): number | null | undefined {
+  const v = field(body, name)?.trim() ?? null;
+  if (v === null) return null;
+  return /^[0-9]{1,9}$/.test(v) ? Number(v) : undefined;
+}
+
+/**
+ * A queue's controls from the Queues page: Pause, Resume, and its limits (an empty field lifts one). One SQL call
+ * each, then back to the page with what it did; a refusal (invalid, forbidden, not_found) is shown on the page, with
+ * its status, and changes nothing.
+ */
+function queueRoutes(router: Router, k: Kit): void {
+  const { B, ledger, internal, writer } = k;
+  const control = (path: string, did: string, act: (s: Viewer, queue: string, team: string | null, body: unknown) => Promise<unknown>) =>
+    router.post(`${B}/queues/${path}`, async (req, res) => {
+      let s: Viewer | null = null;
+      try {
+        if (!(s = await writer(req, res))) return;
+        const queue = field(req.body, 'queue') ?? '';
+        const team = field(req.body, 'team_id');
+        let refused: CallerError | null = null;
+        try {
+          if (team !== null && !UUID.test(team)) {
+            refused = { kind: 'not_found', message: `not_found: no team ${team}`, hint: '' };
+          } else {
+            await act(s, queue, team, req.body);
+          }
+        } catch (err) {
+          refused = toCallerError(err);
+          if (refused.kind === 'internal') throw err;
+        }
+        if (!refused) return res.redirect(303, `${B}?did=${did}`);
+        await queuesPage(k, res, s, STATUS[refused.kind], errorBanner(refused));
+      } catch (err) {
+        internal(res, err, s ?? undefined);
+      }
+    });
+  control('pause', 'paused', (s, queue, team) => ledger.pauseQueue(s, queue, team));
+  control('resume', 'resumed', (s, queue, team) => ledger.resumeQueue(s, queue, team));
+  control('limits', 'limits', (s, queue, team, body) => {
+    const maxClaimed = limitField(body, 'max_claimed');
+    const perMinute = limitField(body, 'claims_per_minute');
+    if (maxClaimed === undefined || perMinute === undefined) {
+      throw Object.assign(new Error('invalid: max_claimed and claims_per_minute are whole numbers (empty: no limit)'), { code: 'SB422' });
+    }
+    return ledger.setQueueLimits(s, queue, maxClaimed, perMinute, team);
+  });
+}
+
 /** The pages: queues, activity, todos, a todo's drawer. */
 function pageRoutes(router: Router, k: Kit): void {
   const { B, ledger, page, internal, viewer, renderTodo } = k;
@@ -269,8 +333,8 @@ function pageRoutes(router: Router, k: Kit): void {
     let s: Viewer | null = null;
     try {
       if (!(s = await viewer(req, res))) return;
-      const [q, a] = await Promise.all([ledger.queues(s), ledger.activity(s, 15)]);
-      page(res, 200, 'Queues', queuesBody(B, q.queues, a.activity, s.csrf_token), s);
+      const done = QUEUE_DONE.get(first(req.query.did) ?? '');
+      await queuesPage(k, res, s, 200, done ? html`<div class="banner ok" role="status">${done}</div>` : null);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }
@@ -363,27 +427,6 @@ function endpointRoutes(router: Router, k: Kit): void {
         return page(res, STATUS[e.kind], 'Endpoints', endpointsBody(B, list, s.csrf_token, errorBanner(e)), s);
       }
       res.redirect(303, `${B}/endpoints?saved=1`);
-    } catch (err) {
-      internal(res, err, s ?? undefined);
-    }
-  });
-
-  // Resume a paused queue (the Queues page's button): one SQL call, then back to the page; a refusal is shown as text.
-  router.post(`${B}/queues/resume`, async (req, res) => {
-    let s: Viewer | null = null;
-    try {
-      if (!(s = await writer(req, res))) return;
-      const queue = field(req.body, 'queue') ?? '';
-      const team = field(req.body, 'team_id') || null;
-      if (team !== null && !UUID.test(team)) return res.status(404).type('text/plain').send('not_found: no such team');
-      try {
-        await ledger.resumeQueue(s, queue, team);
-      } catch (err) {
-        const refused = toCallerError(err);
-        if (refused.kind === 'internal') throw err;
-        return res.status(STATUS[refused.kind]).type('text/plain').send(refused.message);
-      }
-      res.redirect(303, B);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }
@@ -484,6 +527,7 @@ export function createBoardRouter(opts: BoardOptions): Router {
   signInRoutes(router, k);
   pageRoutes(router, k);
   endpointRoutes(router, k);
+  queueRoutes(router, k);
   teamRoutes(router, k);
   actionRoutes(router, k);
   return router;

@@ -1,9 +1,13 @@
 // Queue controls on the Board, in a real browser (Debian's Chromium via playwright-core): the Queues page shows a
-// paused queue as paused with its limits, and the owner resumes it with a button; another owner's queue cannot be
-// resumed by a forged form (not_found, unchanged).
+// paused queue as paused with its limits; the owner pauses and resumes it with a button and sets or lifts its limits
+// with a form; a team's admin does the same for the team's queues while a member who is not an admin sees no controls
+// and is refused (forbidden, shown on the page) by a forged form; another owner's queue cannot be touched by a forged
+// form (not_found, unchanged); a limit out of range is refused as invalid on the page.
 import t from 'tap';
 import { boardInChromium } from '../helpers/board-browser.js';
 import { freshDatabase } from '../helpers/db.js';
+
+const QUEUES_PAGE = /\/board(\?did=[a-z]+)?$/;
 
 t.test('the Queues page shows a paused queue and its limits, and resumes it', async (t) => {
   const db = await freshDatabase();
@@ -25,11 +29,104 @@ t.test('the Queues page shows a paused queue and its limits, and resumes it', as
   const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value');
   const forged = await page.request.post(`${base}/board/queues/resume`, { form: { csrf: csrf!, queue: 'deploy', team_id: bob }, maxRedirects: 0 });
   t.equal(forged.status(), 404, 'naming another owner as a team: 404');
+  t.match(await forged.text(), /Not found/, 'the refusal is shown on the Queues page');
 
   await row.getByRole('button', { name: 'Resume' }).click();
-  await page.waitForURL(`${base}/board`);
+  await page.waitForURL(QUEUES_PAGE);
+  t.match(await page.getByRole('status').textContent(), /Resumed/, 'the page says it resumed');
   t.notMatch(await page.locator('tr[data-queue="deploy"]').textContent(), /paused/, 'resumed: no longer shown paused');
   t.match(await page.locator('tr[data-queue="deploy"]').textContent(), /at most 3 held/, 'its limits still shown');
   const rows = await db.sql`select owner_id, paused from switchboard.queue_controls where queue = 'deploy' order by paused`;
   t.same(rows.map((r) => [r.owner_id, r.paused]), [[alice, false], [bob, true]], "alice's queue resumed, bob's still paused");
+});
+
+t.test('an owner pauses a queue and sets and lifts its limits from the Queues page', async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const [{ id: carol }] = await db.sql`select switchboard.add_owner('carol')->>'owner_id' as id`;
+  const [{ id: ep }] = await db.sql`select switchboard.vend_endpoint(${carol}::uuid, 'caller')->>'endpoint_id' as id`;
+  await db.sql`select switchboard.add_todo(${ep}::uuid, 'paid-api')`;
+
+  const { base, signIn } = await boardInChromium(t, db.sql);
+  const page = await signIn('carol');
+  const row = () => page.locator('tr[data-queue="paid-api"]');
+  const controls = async () =>
+    (await db.sql`select paused, max_claimed, claims_per_minute from switchboard.queue_controls where queue = 'paid-api'`)
+      .map((r) => ({ ...r }));
+
+  await row().getByRole('button', { name: 'Pause' }).click();
+  await page.waitForURL(QUEUES_PAGE);
+  t.match(await page.getByRole('status').textContent(), /Paused/, 'the page says it paused');
+  t.match(await row().textContent(), /paused/, 'shown paused');
+  t.same(await controls(), [{ paused: true, max_claimed: null, claims_per_minute: null }], 'paused in the database');
+  const [claim] = await db.sql`select switchboard.claim_next(${ep}::uuid, 'paid-api') as doc`;
+  t.same(claim.doc, { empty: true }, 'nothing is claimed from it');
+
+  await row().locator('summary', { hasText: 'Limits' }).click();
+  await row().getByLabel('At most held').fill('3');
+  await row().getByLabel('Claims per minute').fill('60');
+  await row().getByRole('button', { name: 'Save limits' }).click();
+  await page.waitForURL(QUEUES_PAGE);
+  t.match(await row().textContent(), /paused[\s\S]*at most 3 held, 60 claims\/min/, 'its limits shown, still paused');
+  t.same(await controls(), [{ paused: true, max_claimed: 3, claims_per_minute: 60 }], 'limits set');
+
+  // A limit out of range, as a hand-made form would send it: refused as invalid on the page, nothing changed.
+  const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value');
+  for (const bad of ['0', 'many']) {
+    const r = await page.request.post(`${base}/board/queues/limits`,
+      { form: { csrf: csrf!, queue: 'paid-api', team_id: '', max_claimed: bad, claims_per_minute: '' }, maxRedirects: 0 });
+    t.equal(r.status(), 422, `max_claimed ${bad}: 422`);
+    t.match(await r.text(), /Invalid:[\s\S]*max_claimed/, 'the refusal names the field, on the Queues page');
+  }
+  t.same(await controls(), [{ paused: true, max_claimed: 3, claims_per_minute: 60 }], 'the refusals changed nothing');
+
+  // Emptying the fields lifts both limits.
+  await row().locator('summary', { hasText: 'Limits' }).click();
+  t.equal(await row().getByLabel('At most held').inputValue(), '3', 'the form shows the limit in force');
+  await row().getByLabel('At most held').fill('');
+  await row().getByLabel('Claims per minute').fill('');
+  await row().getByRole('button', { name: 'Save limits' }).click();
+  await page.waitForURL(QUEUES_PAGE);
+  t.equal(await row().locator('.limits').count(), 0, 'no limits shown');
+  t.same(await controls(), [{ paused: true, max_claimed: null, claims_per_minute: null }], 'both lifted, still paused');
+});
+
+t.test("a team's admin controls the team's queue; a member who is not an admin sees no controls and is refused", async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const [{ id: ada }] = await db.sql`select switchboard.add_owner('ada')->>'owner_id' as id`;
+  const [{ id: max }] = await db.sql`select switchboard.add_owner('max')->>'owner_id' as id`;
+  const [{ id: team }] = await db.sql`select switchboard.add_team('ops', ${ada}::uuid)->>'id' as id`;
+  await db.sql`select switchboard.add_team_member(${team}::uuid, ${max}::uuid, 'member')`;
+  await db.sql`select switchboard.add_team_queue(${team}::uuid, 'deploy')`;
+  const [{ id: ep }] = await db.sql`select switchboard.vend_endpoint(owner_id => ${ada}::uuid, agent_id => 'deployer',
+                                                                     verbs => null, team_id => ${team}::uuid)->>'endpoint_id' as id`;
+  await db.sql`select switchboard.add_todo(${ep}::uuid, 'deploy')`;
+
+  const { base, signIn } = await boardInChromium(t, db.sql);
+  const member = await signIn('max');
+  const memberRow = member.locator(`tr[data-queue="deploy"][data-scope="${team}"]`);
+  t.match(await memberRow.textContent(), /deploy/, "the member sees the team's queue");
+  t.equal(await memberRow.locator('form').count(), 0, 'with no controls');
+  const csrf = await member.locator('input[name="csrf"]').first().getAttribute('value');
+  for (const [path, extra] of [['pause', {}], ['limits', { max_claimed: '1', claims_per_minute: '' }]] as const) {
+    const r = await member.request.post(`${base}/board/queues/${path}`,
+      { form: { csrf: csrf!, queue: 'deploy', team_id: team, ...extra }, maxRedirects: 0 });
+    t.equal(r.status(), 403, `a forged ${path} form from the member: 403`);
+    t.match(await r.text(), /Forbidden/, 'shown on the Queues page');
+  }
+  t.equal((await db.sql`select count(*)::int as n from switchboard.queue_controls`)[0].n, 0, 'nothing was set');
+
+  const admin = await signIn('ada');
+  const row = () => admin.locator(`tr[data-queue="deploy"][data-scope="${team}"]`);
+  await row().getByRole('button', { name: 'Pause' }).click();
+  await admin.waitForURL(QUEUES_PAGE);
+  await row().locator('summary', { hasText: 'Limits' }).click();
+  await row().getByLabel('At most held').fill('2');
+  await row().getByRole('button', { name: 'Save limits' }).click();
+  await admin.waitForURL(QUEUES_PAGE);
+  t.match(await row().textContent(), /paused[\s\S]*at most 2 held/, "the team's queue shown paused, with its limit");
+  const rows = await db.sql`select team_id, paused, max_claimed, claims_per_minute from switchboard.queue_controls`;
+  t.same(rows.map((r) => ({ ...r })), [{ team_id: team, paused: true, max_claimed: 2, claims_per_minute: null }],
+    "the team's queue is paused and limited");
 });
