@@ -2887,6 +2887,10 @@ begin
     v_revoked := v_revoked + 1;
   end loop;
   delete from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
+  -- Those the revocations above just queued included; delivery() checks membership too, for any in flight.
+  delete from switchboard.deliveries d
+   using switchboard.todos x
+   where d.owner_id = owner_id and d.sink = 'member' and x.id = d.todo_id and x.team_id = team_id;
   return jsonb_build_object('team_id', team_id, 'owner_id', owner_id, 'removed', v_role is not null,
                             'endpoints_revoked', v_revoked);
 end;
@@ -2901,10 +2905,12 @@ COMMENT ON FUNCTION switchboard.remove_team_member(team_id uuid, owner_id uuid) 
 access to the team''s todos ends in this transaction, open Board sessions included (every owner
 read checks membership as it runs), even to todos its own endpoints added to a team queue; each
 team endpoint it vended is revoked as switchboard.revoke_endpoint does (the todos its agents hold
-dead-lettered, their credentials refused), so a removed member keeps no agent in the team.
-Removing the last admin is refused. Locks the team row, then each such endpoint. Returns
-{team_id, owner_id, removed, endpoints_revoked} (removed false when it was not a member). Errors:
-not_found (no such team), conflict (it is the team''s last admin).
+dead-lettered, their credentials refused), so a removed member keeps no agent in the team; the
+dead-letter notices of the team''s todos queued for it and not yet delivered are dropped (it hears
+nothing more of the team''s work, those dead letters included). Removing the last admin is
+refused. Locks the team row, then each such endpoint. Returns {team_id, owner_id, removed,
+endpoints_revoked} (removed false when it was not a member). Errors: not_found (no such team),
+conflict (it is the team''s last admin).
 
 owner_id: the owner to remove.
 
@@ -7336,15 +7342,19 @@ CREATE FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq intege
     AS $$
 #variable_conflict use_variable
 declare
+  v_team uuid;
   v_notify_url text;
   v_max_attempts integer;
   v_sink text;
   v_delivery uuid;
 begin
-  select o.notify_url into v_notify_url
-    from switchboard.endpoints e
-    join switchboard.owners o on o.id = e.owner_id
-   where e.id = endpoint_id;
+  select x.team_id into v_team from switchboard.todos x where x.id = todo_id;
+  if v_team is null then
+    select o.notify_url into v_notify_url
+      from switchboard.endpoints e
+      join switchboard.owners o on o.id = e.owner_id
+     where e.id = endpoint_id;
+  end if;
   v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
   foreach v_sink in array array['instance', 'owner'] loop
     continue when v_sink = 'instance' and not switchboard_internal.setting_bool('instance_dead_letter_sink');
@@ -7354,6 +7364,22 @@ begin
     perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', v_delivery),
                                     max_attempts => v_max_attempts);
   end loop;
+  if v_team is not null then
+    -- Ordered by owner, so concurrent dead letters of one team queue their rows in one order. A dead letter is made
+    -- once (its attempt closes once), and the unique index deliveries_member_key holds it to one row per member.
+    for v_delivery in
+      insert into switchboard.deliveries (kind, todo_id, seq, sink, owner_id)
+      select 'dead_letter', todo_id, seq, 'member', m.owner_id
+        from switchboard.team_members m
+        join switchboard.owners o on o.id = m.owner_id
+       where m.team_id = v_team and o.notify_url is not null
+       order by m.owner_id
+      returning id
+    loop
+      perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', v_delivery),
+                                      max_attempts => v_max_attempts);
+    end loop;
+  end if;
 end;
 $$;
 
@@ -7364,13 +7390,17 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid) IS 'queues the notifications of a dead letter, in the transaction that made it.
 Called when a todo''s open attempt closed as a dead letter (fail or reap at the cap, revoke), by
-the two transitions that dead-letter (end_attempt, reap_locked): one delivery for the owner''s
-notify_url when set, and one for the instance''s sink (SWITCHBOARD_NOTIFY_URL) only when a worker
-said at start that it has one (the setting instance_dead_letter_sink: SQL cannot see the worker''s
-environment). Each is a row of switchboard.deliveries (todo, seq, sink) and a graphile_worker job
-carrying only that row''s id: the worker reads the notice through the row
-(switchboard_worker.delivery), so it can read no other todo. A delivery exists if and only if the
-dead letter committed.';
+the two transitions that dead-letter (end_attempt, reap_locked). A personal todo: one delivery
+for the owner of the endpoint that added it, when that owner set a notify_url (sink owner). A
+team todo: one delivery for each member of the team with a notify_url at this moment (sink
+member, naming the member), and none for the adding endpoint''s owner as such: that endpoint is
+provenance, never authority, and every member owns the team''s work. And one for the instance''s
+sink (SWITCHBOARD_NOTIFY_URL) only when a worker said at start that it has one (the setting
+instance_dead_letter_sink: SQL cannot see the worker''s environment). Each is a row of
+switchboard.deliveries (todo, seq, sink, member) and a graphile_worker job carrying only that
+row''s id: the worker reads the notice through the row (switchboard_worker.delivery), so it can
+read no other todo, and a member removed before delivery is told nothing. A delivery exists if
+and only if the dead letter committed.';
 
 
 --
@@ -8997,9 +9027,17 @@ begin
         join switchboard.endpoints e on e.id = x.endpoint_id
         join switchboard.owners o on o.id = e.owner_id
        where x.id = v_d.todo_id;
+    elsif v_d.sink = 'member' then
+      -- Only while it is still a member of the todo's team: a removal ends what it hears, too.
+      select o.notify_url into v_url
+        from switchboard.todos x
+        join switchboard.team_members m on m.team_id = x.team_id and m.owner_id = v_d.owner_id
+        join switchboard.owners o on o.id = m.owner_id
+       where x.id = v_d.todo_id;
     end if;
     return jsonb_build_object('kind', v_d.kind, 'sink', v_d.sink, 'url', v_url, 'body', v_notice,
-                              'delivery_key', format('dead_letter:%s:%s:%s', v_d.todo_id, v_notice #>> '{final_attempt,seq}', v_d.sink),
+                              'delivery_key', format('dead_letter:%s:%s:%s', v_d.todo_id, v_notice #>> '{final_attempt,seq}', v_d.sink)
+                                                || coalesce(':' || v_d.owner_id::text, ''),
                               'rings', v_d.rings);
   end if;
   select e.doorbell_url into v_url from switchboard.endpoints e
@@ -9019,13 +9057,15 @@ transition wrote (the job carries only that row''s id), at delivery time, so a U
 cleared meanwhile applies. The worker can read nothing else: no todo, owner or endpoint by its
 id, only the deliveries its queued jobs name. dead_letter: {kind, sink, url, body, delivery_key,
 rings}: body is switchboard.dead_letter_notice of the row''s todo and seq (for the instance''s
-sink, without any tenant text); url is the owner''s notify_url (null when cleared; for the
-instance''s sink, null: its URL is the worker''s own SWITCHBOARD_NOTIFY_URL); delivery_key is
-dead_letter:<todo_id>:<seq>:<sink>, the same on every retry. doorbell: {kind, url, body, rings}:
-body {"event": "todo_claimable", "queue"}; url the endpoint''s doorbell_url, null once it is
-cleared, the endpoint revoked, or clocked out (nothing to deliver). rings is what delivered()
-must be given back. Reads only. Returns that document. Errors: not_found (no such delivery:
-delivered already, its todo pruned, or its dead-lettered attempt gone).';
+sink, without any tenant text); url is the owner''s notify_url (null when cleared; for a team
+todo''s member, that member''s, null once it left the team; for the instance''s sink, null: its URL
+is the worker''s own SWITCHBOARD_NOTIFY_URL); delivery_key is dead_letter:<todo_id>:<seq>:<sink>
+(for a member dead_letter:<todo_id>:<seq>:member:<owner_id>), the same on every retry. doorbell:
+{kind, url, body, rings}: body {"event": "todo_claimable", "queue"}; url the endpoint''s
+doorbell_url, null once it is cleared, the endpoint revoked, or clocked out (nothing to deliver).
+rings is what delivered() must be given back. Reads only. Returns that document. Errors:
+not_found (no such delivery: delivered already, its todo pruned, or its dead-lettered attempt
+gone).';
 
 
 --
@@ -9196,8 +9236,9 @@ CREATE TABLE switchboard.deliveries (
     queue text,
     rings bigint DEFAULT 1 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT deliveries_dead_letter CHECK (((kind <> 'dead_letter'::text) OR ((todo_id IS NOT NULL) AND (sink = ANY (ARRAY['owner'::text, 'instance'::text])) AND (endpoint_id IS NULL) AND (queue IS NULL)))),
-    CONSTRAINT deliveries_doorbell CHECK (((kind <> 'doorbell'::text) OR ((endpoint_id IS NOT NULL) AND (queue IS NOT NULL) AND (todo_id IS NULL) AND (seq IS NULL) AND (sink IS NULL)))),
+    owner_id uuid,
+    CONSTRAINT deliveries_dead_letter CHECK (((kind <> 'dead_letter'::text) OR ((todo_id IS NOT NULL) AND (sink = ANY (ARRAY['owner'::text, 'instance'::text, 'member'::text])) AND (endpoint_id IS NULL) AND (queue IS NULL) AND ((sink = 'member'::text) = (owner_id IS NOT NULL))))),
+    CONSTRAINT deliveries_doorbell CHECK (((kind <> 'doorbell'::text) OR ((endpoint_id IS NOT NULL) AND (queue IS NOT NULL) AND (todo_id IS NULL) AND (seq IS NULL) AND (sink IS NULL) AND (owner_id IS NULL)))),
     CONSTRAINT deliveries_kind CHECK ((kind = ANY (ARRAY['dead_letter'::text, 'doorbell'::text]))),
     CONSTRAINT deliveries_rings_positive CHECK ((rings >= 1))
 );
@@ -9208,6 +9249,13 @@ CREATE TABLE switchboard.deliveries (
 --
 
 COMMENT ON TABLE switchboard.deliveries IS 'Webhook deliveries queued by transitions (dead-letter notifications, doorbells): the job carries only the id, and the worker reads what it delivers through the row.';
+
+
+--
+-- Name: COLUMN deliveries.owner_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.deliveries.owner_id IS 'For a dead letter of a team todo (sink member): the member told; its notify_url is read at delivery, and only while it is still a member. Else null.';
 
 
 --
@@ -9681,6 +9729,20 @@ ALTER TABLE ONLY switchboard_internal.signal_key
 --
 
 CREATE UNIQUE INDEX deliveries_doorbell_key ON switchboard.deliveries USING btree (endpoint_id, queue) WHERE (kind = 'doorbell'::text);
+
+
+--
+-- Name: deliveries_member_key; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE UNIQUE INDEX deliveries_member_key ON switchboard.deliveries USING btree (todo_id, seq, owner_id) WHERE (sink = 'member'::text);
+
+
+--
+-- Name: deliveries_owner_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX deliveries_owner_idx ON switchboard.deliveries USING btree (owner_id) WHERE (owner_id IS NOT NULL);
 
 
 --

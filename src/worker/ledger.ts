@@ -32,8 +32,11 @@ export async function prune(sql: Sql, batchLimit: number): Promise<number> {
 /** What switchboard_worker.delivery answers for one queued webhook job. */
 export interface Delivery {
   kind: 'dead_letter' | 'doorbell';
-  /** Dead letters: whose sink it is (the instance's URL is the worker's own SWITCHBOARD_NOTIFY_URL). */
-  sink?: 'owner' | 'instance';
+  /**
+   * Dead letters: whose sink it is (the instance's URL is the worker's own SWITCHBOARD_NOTIFY_URL; a member is one
+   * member of a team todo's team).
+   */
+  sink?: 'owner' | 'instance' | 'member';
   /** Where to POST; null: nothing to deliver (cleared, revoked, or the instance's sink, whose URL is not in SQL). */
   url: string | null;
   body: Doc;

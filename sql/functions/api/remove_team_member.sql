@@ -2,10 +2,12 @@
 -- access to the team's todos ends in this transaction, open Board sessions included (every owner
 -- read checks membership as it runs), even to todos its own endpoints added to a team queue; each
 -- team endpoint it vended is revoked as switchboard.revoke_endpoint does (the todos its agents hold
--- dead-lettered, their credentials refused), so a removed member keeps no agent in the team.
--- Removing the last admin is refused. Locks the team row, then each such endpoint. Returns
--- {team_id, owner_id, removed, endpoints_revoked} (removed false when it was not a member). Errors:
--- not_found (no such team), conflict (it is the team's last admin).
+-- dead-lettered, their credentials refused), so a removed member keeps no agent in the team; the
+-- dead-letter notices of the team's todos queued for it and not yet delivered are dropped (it hears
+-- nothing more of the team's work, those dead letters included). Removing the last admin is
+-- refused. Locks the team row, then each such endpoint. Returns {team_id, owner_id, removed,
+-- endpoints_revoked} (removed false when it was not a member). Errors: not_found (no such team),
+-- conflict (it is the team's last admin).
 --
 -- owner_id: the owner to remove.
 --
@@ -36,6 +38,10 @@ begin
     v_revoked := v_revoked + 1;
   end loop;
   delete from switchboard.team_members m where m.team_id = team_id and m.owner_id = owner_id;
+  -- Those the revocations above just queued included; delivery() checks membership too, for any in flight.
+  delete from switchboard.deliveries d
+   using switchboard.todos x
+   where d.owner_id = owner_id and d.sink = 'member' and x.id = d.todo_id and x.team_id = team_id;
   return jsonb_build_object('team_id', team_id, 'owner_id', owner_id, 'removed', v_role is not null,
                             'endpoints_revoked', v_revoked);
 end;

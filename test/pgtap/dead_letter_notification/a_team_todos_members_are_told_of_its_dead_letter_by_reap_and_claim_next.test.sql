@@ -1,5 +1,5 @@
--- A team todo dead-lettered at its cap by the reaper or by a claim_next that takes over a lapsed lease still tells
--- the owner of the endpoint that held it (its notify_url), as for a personal todo.
+-- A team todo dead-lettered at its cap by the reaper or by a claim_next that takes over a lapsed lease tells the
+-- team's members with a notify_url (here the admin, who vended the endpoints), as a fail or a revoke does.
 begin;
 select plan(2);
 
@@ -17,13 +17,13 @@ select test.todo(:'r', 'tq', max_attempts => 1) as reaped \gset
 select switchboard.claim(:'w'::uuid, :'reaped'::uuid) as c \gset
 select test.lapse(:'reaped');
 select switchboard.reap() as rp \gset
-select is(pg_temp.sinks(:'reaped'), array['instance', 'owner'], 'reaped at the cap: the owner gets its delivery');
+select is(pg_temp.sinks(:'reaped'), array['instance', 'member'], 'reaped at the cap: the member gets its delivery');
 
 select test.todo(:'r', 'tq', max_attempts => 1) as taken \gset
 select switchboard.claim(:'w'::uuid, :'taken'::uuid) as c \gset
 select test.lapse(:'taken');
 select switchboard.claim_next(:'w'::uuid, 'tq') as cn \gset
-select is(pg_temp.sinks(:'taken'), array['instance', 'owner'], 'dead-lettered by claim_next: the owner gets its delivery');
+select is(pg_temp.sinks(:'taken'), array['instance', 'member'], 'dead-lettered by claim_next: the member gets its delivery');
 
 select * from finish();
 rollback;
