@@ -4990,10 +4990,10 @@ $$;
 -- Name: FUNCTION set_queue_limits(session_secret text, csrf_token text, queue text, max_claimed integer, claims_per_minute integer, team_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_board.set_queue_limits(session_secret text, csrf_token text, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) IS 'switchboard.set_queue_limits for the signed-in owner (a change: the
-session''s CSRF token is checked). null lifts a limit. Returns what switchboard.set_queue_limits
-returns. Errors: forbidden (no valid session, a wrong CSRF token, or a member of the team who is
-not an admin), then those of switchboard.set_queue_limits.';
+COMMENT ON FUNCTION switchboard_board.set_queue_limits(session_secret text, csrf_token text, queue text, max_claimed integer, claims_per_minute integer, team_id uuid) IS 'switchboard.set_queue_limits for the signed-in owner (a change: its
+CSRF token is checked). null lifts a limit. Returns what switchboard.set_queue_limits returns.
+Errors: forbidden (no valid session, a wrong CSRF token, or a member of the team who is not an
+admin), then those of switchboard.set_queue_limits.';
 
 
 --

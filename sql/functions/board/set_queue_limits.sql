@@ -1,7 +1,7 @@
--- set_queue_limits (board): switchboard.set_queue_limits for the signed-in owner (a change: the
--- session's CSRF token is checked). null lifts a limit. Returns what switchboard.set_queue_limits
--- returns. Errors: forbidden (no valid session, a wrong CSRF token, or a member of the team who is
--- not an admin), then those of switchboard.set_queue_limits.
+-- set_queue_limits (board): switchboard.set_queue_limits for the signed-in owner (a change: its
+-- CSRF token is checked). null lifts a limit. Returns what switchboard.set_queue_limits returns.
+-- Errors: forbidden (no valid session, a wrong CSRF token, or a member of the team who is not an
+-- admin), then those of switchboard.set_queue_limits.
 create or replace function switchboard_board.set_queue_limits(
   session_secret text,
   csrf_token text,
