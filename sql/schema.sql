@@ -110,6 +110,52 @@ Example: select switchboard.a2a_cancel(endpoint_id => ''<endpoint_id>'', task_id
 
 
 --
+-- Name: a2a_follow(uuid, uuid); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.a2a_follow(endpoint_id uuid, task_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_key text;
+begin
+  perform switchboard.get_todo(endpoint_id, task_id, 0);
+  select x.a2a_wake_key into v_key from switchboard.todos x where x.id = task_id;
+  if v_key is null then
+    -- Two first followers at once: the second waits on the row lock, finds the key set, and reads it below.
+    update switchboard.todos x set a2a_wake_key = e.a2a_wake_key
+      from switchboard.endpoints e
+     where x.id = task_id and x.a2a_wake_key is null and e.id = endpoint_id
+    returning x.a2a_wake_key into v_key;
+    if v_key is null then
+      select x.a2a_wake_key into v_key from switchboard.todos x where x.id = task_id;
+    end if;
+  end if;
+  return jsonb_build_object('wake_key', v_key);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_follow(endpoint_id uuid, task_id uuid); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.a2a_follow(endpoint_id uuid, task_id uuid) IS 'the wake key of a task the caller follows over A2A (SubscribeToTask), given it if
+none. The key whose NOTIFY on switchboard_a2a tells a stream to re-read the task. A todo filed
+over A2A has its filer''s key; one filed otherwise (over MCP, from the Board, by a teammate) gets
+the follower''s key here, once, so its transitions wake every follower from then on instead of
+leaving them to the keep-alive re-read. Authorized as switchboard.get_todo (its scope, its verb:
+get_todo or list_todos, its not_found). Locks the todo row only when it had no key. Returns
+{wake_key}. Errors: forbidden, not_found (unknown or another tenant''s id, identically).
+
+task_id: the task followed, which is the todo''s id.
+
+Example: select switchboard.a2a_follow(endpoint_id => ''<endpoint_id>'', task_id => ''<todo_id>'');';
+
+
+--
 -- Name: a2a_get(uuid, uuid, integer); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -141,8 +187,8 @@ COMMENT ON FUNCTION switchboard.a2a_get(endpoint_id uuid, task_id uuid, history_
 Read through switchboard.get_todo (its scope, its verb: get_todo or list_todos, its not_found):
 the requester''s message and one agent message per closed attempt, the newest history_length of
 them (null: all that the 50 newest attempts hold). Reads only. Returns {task, wake_key} (wake_key
-null for a todo filed over MCP). Errors: forbidden, not_found (unknown or another tenant''s id,
-identically), invalid (history_length < 0).
+null for a todo filed otherwise than over A2A until switchboard.a2a_follow gives it one). Errors:
+forbidden, not_found (unknown or another tenant''s id, identically), invalid (history_length < 0).
 
 task_id: the task, which is the todo''s id.
 history_length: how many history messages the task carries, newest last; null: all; 0: none.
@@ -3855,6 +3901,32 @@ without cancel), then those of switchboard.a2a_cancel.';
 
 
 --
+-- Name: a2a_follow(text, uuid); Type: FUNCTION; Schema: switchboard_agent; Owner: -
+--
+
+CREATE FUNCTION switchboard_agent.a2a_follow(credential text, task_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.a2a_follow(switchboard_internal.agent_endpoint(credential), task_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION a2a_follow(credential text, task_id uuid); Type: COMMENT; Schema: switchboard_agent; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_agent.a2a_follow(credential text, task_id uuid) IS 'switchboard.a2a_follow for the endpoint the bearer credential names. The /a2a
+surface''s SubscribeToTask of a task that has no wake key yet. The credential is digested inside
+the statement that runs the verb, so a revoked credential is refused at its next call. Returns
+what switchboard.a2a_follow returns. Errors: forbidden (an unknown, expired or revoked
+credential, or without get_todo (or list_todos)), then those of switchboard.a2a_follow.';
+
+
+--
 -- Name: a2a_get(text, uuid, integer); Type: FUNCTION; Schema: switchboard_agent; Owner: -
 --
 
@@ -5968,7 +6040,7 @@ COMMENT ON COLUMN switchboard.todos.lease_token_sha256 IS 'SHA-256 of the newest
 -- Name: COLUMN todos.a2a_wake_key; Type: COMMENT; Schema: switchboard; Owner: -
 --
 
-COMMENT ON COLUMN switchboard.todos.a2a_wake_key IS 'The filing endpoint''s a2a_wake_key when the todo was filed over A2A (its transitions NOTIFY switchboard_a2a), else null.';
+COMMENT ON COLUMN switchboard.todos.a2a_wake_key IS 'The key its transitions NOTIFY on switchboard_a2a: the filing endpoint''s a2a_wake_key when filed over A2A, else its first A2A follower''s (switchboard.a2a_follow); null while nobody follows it.';
 
 
 --
@@ -10117,6 +10189,14 @@ GRANT ALL ON FUNCTION switchboard.a2a_cancel(endpoint_id uuid, task_id uuid, his
 
 
 --
+-- Name: FUNCTION a2a_follow(endpoint_id uuid, task_id uuid); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.a2a_follow(endpoint_id uuid, task_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.a2a_follow(endpoint_id uuid, task_id uuid) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION a2a_get(endpoint_id uuid, task_id uuid, history_length integer); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -10714,6 +10794,14 @@ GRANT ALL ON FUNCTION switchboard.vend_endpoint(owner_id uuid, agent_id text, ve
 
 REVOKE ALL ON FUNCTION switchboard_agent.a2a_cancel(credential text, task_id uuid, history_length integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_agent.a2a_cancel(credential text, task_id uuid, history_length integer) TO switchboard_agent;
+
+
+--
+-- Name: FUNCTION a2a_follow(credential text, task_id uuid); Type: ACL; Schema: switchboard_agent; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_agent.a2a_follow(credential text, task_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_agent.a2a_follow(credential text, task_id uuid) TO switchboard_agent;
 
 
 --

@@ -206,6 +206,10 @@ export function createLedger(sql: Sql) {
       verb(sql`switchboard_agent.a2a_get(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid,
                 history_length => ${v(a.history_length)}::integer)`),
 
+    /** A2A SubscribeToTask of a task without a wake key: {wake_key}, the follower's key given to the todo. */
+    a2aFollow: (a: { credential: string; task_id: string }) =>
+      verb(sql`switchboard_agent.a2a_follow(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid)`),
+
     /** A2A ListTasks: {tasks, nextPageToken, pageSize, totalSize}. */
     a2aList: (a: A2aListArgs) =>
       verb(sql`switchboard_agent.a2a_list(credential => ${a.credential}::text, context_id => ${v(a.context_id)}::text,

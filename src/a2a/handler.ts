@@ -168,6 +168,9 @@ export class SwitchboardA2a implements A2ARequestHandler {
 
   async *resubscribe(params: { id: string }, context: ServerCallContext): AsyncGenerator<StreamResponse, void, undefined> {
     const user = this.requester(context);
+    // The wake key first, then the read: a transition between the two is then either in the read or wakes the stream.
+    // A todo filed over MCP or the Board has no key until its first follower gives it one.
+    const { wake_key: wakeKey } = await this.followKey(user, params.id);
     const doc = await this.read(user, params.id, undefined);
     const task = doc.task as Json;
     if (isTerminal(task)) {
@@ -175,7 +178,7 @@ export class SwitchboardA2a implements A2ARequestHandler {
         message: `task ${String(task.id)} is ${stateOf(task)}, a final state: nothing more will happen to it; GetTask reads it`,
       });
     }
-    yield* this.follow(context, task, doc.wake_key as string | null, user.a2uiHeader);
+    yield* this.follow(context, task, wakeKey as string | null, user.a2uiHeader);
   }
 
   async createTaskPushNotificationConfig(): Promise<never> {
@@ -233,6 +236,11 @@ export class SwitchboardA2a implements A2ARequestHandler {
   private read(user: Requester, id: string, historyLength: number | undefined): Promise<Doc> {
     if (!UUID.test(id)) return Promise.reject(taskNotFound(id));
     return this.call(user, () => this.ctx.ledger.a2aGet({ credential: user.caller.credential, task_id: id, history_length: historyLength }), id);
+  }
+
+  private followKey(user: Requester, id: string): Promise<Doc> {
+    if (!UUID.test(id)) return Promise.reject(taskNotFound(id));
+    return this.call(user, () => this.ctx.ledger.a2aFollow({ credential: user.caller.credential, task_id: id }), id);
   }
 
   private cancel(user: Requester, id: string): Promise<Doc> {

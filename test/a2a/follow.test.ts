@@ -128,3 +128,37 @@ t.test('a blocking send waits for the task to end, up to SWITCHBOARD_A2A_BLOCKIN
   t.equal(task.status?.state, TaskState.TASK_STATE_SUBMITTED, 'nothing claimed it within the bound: answered as it stands');
   t.equal(g.server.a2a.followers.count(), 0, 'and the wait is over');
 });
+
+t.test("a teammate's todo filed over MCP wakes its A2A follower: the first SubscribeToTask gives it a wake key", async (t) => {
+  // The keep-alive re-read is pushed past Events.next's deadline: only a wake can bring the updates in time.
+  const f = await a2aFixture(t, { SWITCHBOARD_A2A_KEEPALIVE_SECONDS: '240' });
+  const ana = await f.owner('ana');
+  const ben = await f.owner('ben');
+  const [{ team }] = await f.db.sql`select switchboard.add_team('core', ${ana}::uuid)->>'id' as team`;
+  await f.db.sql`select switchboard.add_team_member(${team}::uuid, ${ben}::uuid, 'admin')`;
+  await f.db.sql`select switchboard.add_team_queue(${team}::uuid, 'deploys')`;
+  const vend = async (owner: string, agent: string) =>
+    (await f.db.sql`select switchboard.vend_endpoint(owner_id => ${owner}::uuid, agent_id => ${agent}, verbs => null,
+                                                     team_id => ${team}::uuid) as doc`)[0].doc as { endpoint_id: string; credential: string };
+  const anas = await vend(ana, 'ana-planner');
+  const bens = await vend(ben, 'ben-watcher');
+
+  // Ana's agent files the todo over MCP; Ben's requester follows it over A2A.
+  const w = await f.worker(anas.credential);
+  const added = await call(w, 'add_todo', { queue: 'deploys', payload: { env: 'staging' }, title: 'deploy staging' });
+  const id = String(added.doc.id);
+  const client = await f.client(bens.credential);
+  const events = new Events(client.resubscribeTask({ id, tenant: '' }));
+  const opened = await events.next();
+  t.equal(opened?.payload?.$case, 'task', 'the stream opens with the task as it stands');
+
+  await call(w, 'claim_next', { queue: 'deploys', claimant: 'ana-1' });
+  const claimed = await events.next();
+  t.equal(claimed?.payload?.$case === 'statusUpdate' ? claimed.payload.value.status?.state : null, TaskState.TASK_STATE_WORKING,
+    'claimed by a teammate: the follower is woken (WORKING)');
+  await call(w, 'complete', { todo_id: id, result: 'deployed' });
+  t.equal((await events.next())?.payload?.$case, 'artifactUpdate', 'completed: the result artifact');
+  const last = await events.next();
+  t.equal(last?.payload?.$case === 'statusUpdate' ? last.payload.value.status?.state : null, TaskState.TASK_STATE_COMPLETED,
+    'then COMPLETED, and the stream ends');
+});

@@ -2,8 +2,8 @@
 -- Read through switchboard.get_todo (its scope, its verb: get_todo or list_todos, its not_found):
 -- the requester's message and one agent message per closed attempt, the newest history_length of
 -- them (null: all that the 50 newest attempts hold). Reads only. Returns {task, wake_key} (wake_key
--- null for a todo filed over MCP). Errors: forbidden, not_found (unknown or another tenant's id,
--- identically), invalid (history_length < 0).
+-- null for a todo filed otherwise than over A2A until switchboard.a2a_follow gives it one). Errors:
+-- forbidden, not_found (unknown or another tenant's id, identically), invalid (history_length < 0).
 --
 -- task_id: the task, which is the todo's id.
 -- history_length: how many history messages the task carries, newest last; null: all; 0: none.
