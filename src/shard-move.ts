@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { postgresJsUrl } from './db.js';
 import { migrateDatabase } from './migrate.js';
+import { TASKS } from './worker/tasks.js';
 import { SHAPE_CHANNEL } from './shard-listen.js';
 import {
   databaseUrl, ensureLogins, readDeploymentLogins, readLayout, shardConnstr, shardListenUrl, ShardRefusal, slotClass,
@@ -56,6 +57,69 @@ export const KEPT_TABLES: Record<string, string> = {
 };
 
 
+/** The graphile-worker tasks whose jobs name a deliveries row (payload {delivery_id}), by the row's kind. */
+const DELIVERY_TASKS = { dead_letter: TASKS.deadLetter, doorbell: TASKS.doorbellWebhook } as const;
+
+/** What a move did with the moved deliveries' graphile-worker jobs. */
+export interface MovedJobs {
+  /** Jobs taken off the source and queued on the new database: same task, payload, key, run_at, max_attempts. */
+  carried: number;
+  /** Jobs queued on the new database for a moved delivery the source had no waiting job for (running there, or none). */
+  queued: number;
+  /** Of those, deliveries whose source job was running at the switch: left to finish there (it may post once more). */
+  running: number;
+}
+
+/**
+ * While the move holds the source's slot tables share-locked and T (the new database, rows copied) is not committed,
+ * in J (a transaction of the source's, committed right after T): every waiting job (graphile_worker) that names a
+ * moved delivery is removed from the source (graphile_worker.complete_jobs: it takes only jobs no worker holds, and
+ * the removal stays locked, so no source worker can take it, until J commits or rolls back) and added on the new
+ * database (in T) with graphile_worker.add_job as the triggers add it (task, payload, job_key, run_at, max_attempts,
+ * priority; a job that had failed for good is failed there too, permanently_fail_jobs). A moved delivery with no job
+ * removed (its job running on the source at this instant, or none at all) gets a new one, as its trigger makes it: a
+ * notice is never left without a job. Job payloads are read from graphile_worker._private_jobs (its jobs view has no
+ * payload), as migration 000017 reads them.
+ */
+async function carryDeliveryJobs(J: postgres.ReservedSql, T: postgres.ReservedSql, moved: string): Promise<MovedJobs> {
+  const tasks = Object.values(DELIVERY_TASKS);
+  const named = `select j.id, j.locked_at from graphile_worker._private_jobs j
+                   join graphile_worker._private_tasks k on k.id = j.task_id
+                  where k.identifier = any($1::text[])
+                    and (j.payload::jsonb ->> 'delivery_id') in (select x.id::text from switchboard.deliveries x where ${moved})`;
+  const [{ jobs }] = await J.unsafe<{ jobs: string }[]>(`
+    select coalesce(json_agg(c), '[]')::text as jobs from (
+      select k.identifier as task, c.payload, q.queue_name, c.run_at, c.max_attempts, c.attempts >= c.max_attempts as failed,
+             c.last_error, c.key, c.priority, array(select jsonb_object_keys(coalesce(c.flags, '{}'))) as flags
+        from graphile_worker.complete_jobs(array(select n.id from (${named}) n)) c
+        join graphile_worker._private_tasks k on k.id = c.task_id
+        left join graphile_worker._private_job_queues q on q.id = c.job_queue_id) c`, [tasks]);
+  // Named jobs complete_jobs left: a worker holds them (running now); their deliveries get a job of their own below.
+  const [{ running }] = await J.unsafe<{ running: string[] }[]>(`
+    select coalesce(array_agg(distinct j.payload::jsonb ->> 'delivery_id'), '{}') as running
+      from graphile_worker._private_jobs j where j.id in (select n.id from (${named}) n)`, [tasks]);
+  const added = await T.unsafe<{ id: string; failed: boolean; last_error: string | null; delivery: string }[]>(`
+    select (graphile_worker.add_job(j.task, j.payload, j.queue_name, j.run_at, j.max_attempts, j.key, j.priority,
+                                    j.flags)).id::text as id,
+           j.failed, j.last_error, j.payload ->> 'delivery_id' as delivery
+      from json_to_recordset(($1::text)::json) as j(task text, payload json, queue_name text, run_at timestamptz,
+                                                     max_attempts integer, failed boolean, last_error text, key text,
+                                                     priority integer, flags text[])`, [jobs]);
+  const failed = added.filter((a) => a.failed);
+  for (const f of failed) {
+    await T`select 1 from graphile_worker.permanently_fail_jobs(array[${f.id}::bigint], ${f.last_error})`;
+  }
+  // The new database holds only moved deliveries: each one no carried job names gets its job as its trigger queues it.
+  const [{ n }] = await T.unsafe<{ n: number }[]>(`
+    select count(graphile_worker.add_job(
+             case d.kind when 'dead_letter' then $1 else $2 end, json_build_object('delivery_id', d.id),
+             job_key => case d.kind when 'doorbell' then 'switchboard_doorbell:' || d.id::text end,
+             max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100)))::int as n
+      from switchboard.deliveries d where not (d.id::text = any($3::text[]))`,
+    [DELIVERY_TASKS.dead_letter, DELIVERY_TASKS.doorbell, added.map((a) => a.delivery)]);
+  return { carried: added.length, queued: n, running: running.length };
+}
+
 export interface MoveOptions {
   proxyUrl: string;
   partition: number;
@@ -74,6 +138,8 @@ export interface MoveResult {
   /** From the proxy's switch to the new database's commit: how long the partition's calls waited. */
   pauseMs: number;
   copyMs: number;
+  /** The moved deliveries' graphile-worker jobs. */
+  jobs: MovedJobs;
 }
 
 const connect = (url: string) => postgres(postgresJsUrl(url), { max: 1, onnotice: () => {}, connect_timeout: 5 });
@@ -156,9 +222,12 @@ export async function moveShard(o: MoveOptions): Promise<MoveResult> {
     // database commits (the calls go on there), then the source forgets the moved slots.
     const tables = SLOT_TABLES.map((x) => `switchboard.${x.table}`).join(', ');
     const t = postgres(postgresJsUrl(o.toUrl), { max: 1, onnotice: () => {} });
-    const s = postgres(postgresJsUrl(fromUrl), { max: 1, onnotice: () => {} });
+    const s = postgres(postgresJsUrl(fromUrl), { max: 2, onnotice: () => {} });
     const T = await t.reserve();
     const S = await s.reserve();
+    // The source's delivery jobs are removed in a transaction of their own (J), committed as soon as the new database
+    // has committed their copies, before the source's (longer) deletes: a failure after that leaves no job on both.
+    const J = await s.reserve();
     const counts: Record<string, number> = {};
     let switched = false;
     let committed = false;
@@ -209,9 +278,13 @@ export async function moveShard(o: MoveOptions): Promise<MoveResult> {
            select count(*)::int as n from i`, [rows]);
         counts[x.table] = n;
       }
+      const deliveries = SLOT_TABLES.find((x) => x.table === 'deliveries')!;
+      await J`begin`;
+      const jobs = await carryDeliveryJobs(J, T, inMoved(deliveries.slot));
       const copyMs = performance.now() - c0;
       await T`commit`;
       committed = true;
+      await J`commit`;
       const pauseMs = performance.now() - t0;
       await S`set local session_replication_role = replica`;
       for (const x of [...SLOT_TABLES].reverse()) {
@@ -222,18 +295,21 @@ export async function moveShard(o: MoveOptions): Promise<MoveResult> {
       await S`commit`;
       await proxy.unsafe(`notify ${SHAPE_CHANNEL}`);
       const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-      log(`partition ${q}: ${rows} rows moved in ${copyMs.toFixed(0)} ms; its calls waited ${pauseMs.toFixed(0)} ms`);
-      return { partition: q, rows, tables: counts, pauseMs, copyMs };
+      log(`partition ${q}: ${rows} rows moved in ${copyMs.toFixed(0)} ms; its calls waited ${pauseMs.toFixed(0)} ms; ` +
+        `delivery jobs: ${jobs.carried} carried, ${jobs.queued} queued anew (${jobs.running} running on the source)`);
+      return { partition: q, rows, tables: counts, pauseMs, copyMs, jobs };
     } catch (e) {
       if (!committed) {
         await T`rollback`.catch(() => {});
         await S`rollback`.catch(() => {});
+        await J`rollback`.catch(() => {});
         if (switched) await route(fromUrl);
       }
       throw e;
     } finally {
       T.release();
       S.release();
+      J.release();
       await Promise.all([t.end({ timeout: 5 }), s.end({ timeout: 5 })]);
     }
   } finally {

@@ -1,11 +1,17 @@
 // Growing a sharded Switchboard (docs/scale-out.md): the deployment's own logins (named after it, kept by every init,
-// a LISTEN-only login for the servers), split in place, and moving a partition to a new database.
+// a LISTEN-only login for the servers), split in place, and moving a partition to a new database, its pending notices' jobs with it.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
 import t from 'tap';
 import { KEPT_TABLES, moveShard, SLOT_TABLES } from '../../src/shard-move.js';
 import { listenEverywhere } from '../../src/shard-listen.js';
 import { initShards, shardStatus, splitShards } from '../../src/shard.js';
+import { createLogger } from '../../src/log.js';
+import { migrateDatabase } from '../../src/migrate.js';
+import { startWorker } from '../../src/worker/index.js';
 import { ADMIN_URL } from '../helpers/db.js';
+import { until, webhookSink } from '../worker/helpers.js';
 import { shardedCluster } from './cluster.js';
 
 t.test('logins per deployment', async (t) => {
@@ -177,10 +183,181 @@ t.test('a move carries a tenant with rows in every kind of table, each row as it
   t.teardown(() => moved.end({ timeout: 5 }));
   t.same(await rows(moved), before, 'the new database holds every row of every table as it was');
   t.same(Object.values(await rows(db)).flat(), [], 'the source holds none');
+  const bells = (before.deliveries as { id: string; kind: string }[]).filter((d) => d.kind === 'doorbell').map((d) => d.id);
+  t.ok(bells.length > 0, 'the tenant had a doorbell delivery');
+  t.same((await moved<{ key: string }[]>`select key from graphile_worker.jobs where task_identifier = 'switchboard_doorbell_webhook'
+                                          order by key`).map((j) => j.key), bells.map((id) => `switchboard_doorbell:${id}`).sort(),
+    "its job is on the new database, keyed by its delivery as the doorbell's trigger keys it");
+  t.same(await db`select 1 from graphile_worker.jobs where task_identifier = 'switchboard_doorbell_webhook'`, [],
+    'and not on the source');
   const agent = postgres(c.proxyUrl, { max: 1, onnotice: () => {}, connection: { role: 'switchboard_server' } });
   t.teardown(() => agent.end({ timeout: 5 }));
   t.match((await agent`select switchboard_agent.get_todo(${ep.credential}, ${todo}::uuid) as doc`)[0].doc,
     { id: todo, attempts: [{ attempt: 2 }, { attempt: 1, outcome: 'failed', summary: 'red' }] }, 'and the tenant reaches its todo and both attempts (newest first) through the proxy');
+});
+
+t.test("a move carries the moved deliveries' jobs: the new database's worker posts a dead letter's notice once, the source keeps no job", async (t) => {
+  const c = await shardedCluster(t, 1);
+  await splitShards(c.proxyUrl);
+  const db = c.shards[0];
+  const sink = await webhookSink();
+  t.teardown(() => sink.close());
+  await db`insert into switchboard.settings (key, value) values ('webhook_allow_http', 'true')
+             on conflict (key) do update set value = excluded.value`;
+  const [h] = (await db<{ h: string }[]>`
+    select 'notice' || g as h from generate_series(1, 100) g where hashtext('notice' || g) & 1 = 1 order by g limit 1`)
+    .map((r) => r.h);
+  const owner = (await db`select switchboard.add_owner(${h})->>'owner_id' as id`)[0].id as string;
+  await db`select switchboard.set_owner_notify_url(owner_id => ${owner}::uuid, url => ${sink.url}::text)`;
+  const ep = (await db`select switchboard.vend_endpoint(${owner}::uuid, 'bot')->>'endpoint_id' as id`)[0].id as string;
+  // Dead letters (one attempt each, failed): one delivery and one job each, for the owner's notify_url.
+  const dead: string[] = [];
+  for (const title of ['now', 'later', 'given up', 'jobless']) {
+    const id = (await db`select switchboard.add_todo(endpoint_id => ${ep}::uuid, queue => 'q'::text, title => ${title}::text,
+                           max_attempts => 1)->>'id' as id`)[0].id as string;
+    await db`select switchboard.claim_next(endpoint_id => ${ep}::uuid, queue => 'q'::text, claimant => 'r'::text)`;
+    await db`select switchboard.fail(endpoint_id => ${ep}::uuid, todo_id => ${id}::uuid, summary => 'red'::text)`;
+    dead.push(id);
+  }
+  const jobs = async (sql: postgres.Sql) => sql<{ task: string; delivery: string; todo: string | null; key: string | null;
+                                                  run_at: Date; max_attempts: number }[]>`
+    select k.identifier as task, d.id::text as delivery, d.todo_id::text as todo, j.key, j.run_at, j.max_attempts
+      from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+      join switchboard.deliveries d on d.id::text = j.payload::jsonb ->> 'delivery_id' order by k.identifier, j.run_at`;
+  const jobOf = (todo: string) => db`select j.id from graphile_worker._private_jobs j
+    join switchboard.deliveries d on d.id::text = j.payload::jsonb ->> 'delivery_id' where d.todo_id = ${todo}::uuid`;
+  // The second is scheduled an hour out (as a retry's backoff would): the move keeps its run_at. The third's job has
+  // failed for good; the fourth's is gone (its delivery is still owed).
+  await db`select graphile_worker.reschedule_jobs(array(${jobOf(dead[1])}), run_at => now() + interval '1 hour')`;
+  await db`select graphile_worker.permanently_fail_jobs(array(${jobOf(dead[2])}), 'sink gone')`;
+  await db`select graphile_worker.complete_jobs(array(${jobOf(dead[3])}))`;
+  const [lost] = await db<{ id: string }[]>`select id::text from switchboard.deliveries where todo_id = ${dead[3]}::uuid`;
+  const before = await jobs(db);
+  t.same(before.map((j) => [j.task, j.todo, j.key]).sort(),
+    [0, 1, 2].map((i) => ['switchboard_dead_letter', dead[i], null]).sort(), 'on the source, three jobs for four deliveries');
+
+  const su = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const target = `${c.names.shards[0]}_n1`;
+  t.teardown(async () => {
+    await su.unsafe(`drop database if exists ${target} with (force)`);
+    await su.end({ timeout: 5 });
+  });
+  await su.unsafe(`create database ${target}`);
+  const toUrl = Object.assign(new URL(c.shardUrls[0]), { pathname: `/${target}` }).toString();
+  const moved = postgres(toUrl, { max: 1, onnotice: () => {} });
+  t.teardown(() => moved.end({ timeout: 5 }));
+
+  // First a move whose new database refuses its commit (a deferred trigger on its jobs, firing in the move's replica
+  // session too): both sides roll back, and the source keeps every delivery and every job as it was.
+  await migrateDatabase(toUrl, { quiet: true });
+  await moved`create function public.refuse_commit() returns trigger language plpgsql as $$
+                begin raise exception 'commit refused (test)'; end $$`;
+  await moved`create constraint trigger refuse_commit after insert on graphile_worker._private_jobs
+                deferrable initially deferred for each row execute function public.refuse_commit()`;
+  await moved`alter table graphile_worker._private_jobs enable always trigger refuse_commit`;
+  await t.rejects(moveShard({ proxyUrl: c.proxyUrl, partition: 1, toUrl }), /commit refused/, 'the move fails at the commit');
+  t.same(await jobs(db), before, 'the source keeps each job as it was');
+  t.equal((await db`select 1 from switchboard.deliveries`).length, 4, 'and each delivery');
+  t.same(await moved`select (select count(*)::int from switchboard.deliveries) as d, (select count(*)::int from graphile_worker.jobs) as j`,
+    [{ d: 0, j: 0 }], 'the new database has neither');
+  await moved`drop trigger refuse_commit on graphile_worker._private_jobs`;
+  await moved`drop function public.refuse_commit()`;
+
+  const r = await moveShard({ proxyUrl: c.proxyUrl, partition: 1, toUrl });
+  t.same(r.jobs, { carried: 3, queued: 1, running: 0 }, 'three jobs carried, one made for the delivery that had none');
+  const after = await jobs(moved);
+  t.same(after.filter((j) => j.delivery !== lost.id), before,
+    'the new database has each job: same task, delivery, key, run_at and max_attempts');
+  t.match(after.filter((j) => j.delivery === lost.id), [{ task: 'switchboard_dead_letter', todo: dead[3], key: null }],
+    'and one for the delivery that had none, as its trigger queues it');
+  t.same(await moved`select attempts = max_attempts as failed, last_error from graphile_worker.jobs j
+                      where task_identifier = 'switchboard_dead_letter' order by attempts = max_attempts desc limit 1`,
+    [{ failed: true, last_error: 'sink gone' }], 'the job that had failed for good is failed there too (not posted again)');
+  const [{ n }] = await db<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs j
+    where j.payload::jsonb ->> 'delivery_id' = any(${after.map((j) => j.delivery)})`;
+  t.equal(n, 0, 'the source has no job naming a moved delivery');
+  const gone = await db`select switchboard_worker.delivery(${before[0].delivery}::uuid)`.then(() => null, (e: { code?: string }) => e.code);
+  t.equal(gone, 'SB404', 'and would find nothing to post from one (a job on both sides cannot post twice)');
+
+  // A worker on each database, as docs/scale-out.md runs them.
+  await moved`insert into switchboard.settings (key, value) values ('webhook_allow_http', 'true')
+             on conflict (key) do update set value = excluded.value`;
+  const logger = createLogger({ level: 'silent' });
+  for (const url of [toUrl, c.shardUrls[0]]) {
+    const w = await startWorker({ databaseUrl: url, logger, webhookAllowPrivate: true });
+    t.teardown(() => w.stop());
+  }
+  const due = [dead[0], dead[3]];
+  await until(async () => (await moved`select 1 from switchboard.deliveries where todo_id = any(${due}::uuid[])`).length === 0,
+    'the new database to deliver the due notices', 60_000);
+  await until(async () => (await jobs(moved)).length === 2, 'their jobs to finish');
+  t.same(sink.received.map((x) => (x.body as { todo_id: string }).todo_id).sort(), [...due].sort(),
+    'each due notice was posted once (the one that had lost its job too), on the new database');
+  t.match(sink.received[0].body, { final_attempt: { summary: 'red' } }, "with its dead letter's notice");
+  t.same((await jobs(moved)).filter((j) => j.todo === dead[1]).map((j) => j.run_at), [before.find((j) => j.todo === dead[1])!.run_at],
+    'the scheduled one waits on the new database, at its time');
+});
+
+t.test('a notice whose POST is under way on the source at the switch is posted again by the new database, never lost', async (t) => {
+  const c = await shardedCluster(t, 1);
+  await splitShards(c.proxyUrl);
+  const db = c.shards[0];
+  // A sink that holds its first request unanswered until released: the source's job is running through the move.
+  const heard: IncomingHttpHeaders[] = [];
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      heard.push(req.headers);
+      const answer = () => res.writeHead(200).end('ok');
+      if (heard.length === 1) void held.then(answer);
+      else answer();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.teardown(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  await db`insert into switchboard.settings (key, value) values ('webhook_allow_http', 'true')
+           on conflict (key) do update set value = excluded.value`;
+  const [h] = (await db<{ h: string }[]>`
+    select 'busy' || g as h from generate_series(1, 100) g where hashtext('busy' || g) & 1 = 1 order by g limit 1`).map((r) => r.h);
+  const owner = (await db`select switchboard.add_owner(${h})->>'owner_id' as id`)[0].id as string;
+  await db`select switchboard.set_owner_notify_url(owner_id => ${owner}::uuid, url => ${url}::text)`;
+  const ep = (await db`select switchboard.vend_endpoint(${owner}::uuid, 'bot')->>'endpoint_id' as id`)[0].id as string;
+  const logger = createLogger({ level: 'silent' });
+  const w0 = await startWorker({ databaseUrl: c.shardUrls[0], logger, webhookAllowPrivate: true, notifyTimeoutSeconds: 600 });
+  t.teardown(() => w0.stop());
+  const id = (await db`select switchboard.add_todo(endpoint_id => ${ep}::uuid, queue => 'q'::text, title => 'busy'::text,
+                         max_attempts => 1)->>'id' as id`)[0].id as string;
+  await db`select switchboard.claim_next(endpoint_id => ${ep}::uuid, queue => 'q'::text, claimant => 'r'::text)`;
+  await db`select switchboard.fail(endpoint_id => ${ep}::uuid, todo_id => ${id}::uuid, summary => 'red'::text)`;
+  await until(async () => heard.length === 1, "the source's worker to be posting the notice");
+
+  const su = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const target = `${c.names.shards[0]}_b1`;
+  t.teardown(async () => {
+    await su.unsafe(`drop database if exists ${target} with (force)`);
+    await su.end({ timeout: 5 });
+  });
+  await su.unsafe(`create database ${target}`);
+  const toUrl = Object.assign(new URL(c.shardUrls[0]), { pathname: `/${target}` }).toString();
+  const r = await moveShard({ proxyUrl: c.proxyUrl, partition: 1, toUrl });
+  t.same(r.jobs, { carried: 0, queued: 1, running: 1 }, 'the running job stays on the source; the delivery gets a job of its own');
+  const moved = postgres(toUrl, { max: 1, onnotice: () => {} });
+  t.teardown(() => moved.end({ timeout: 5 }));
+  await moved`insert into switchboard.settings (key, value) values ('webhook_allow_http', 'true')
+              on conflict (key) do update set value = excluded.value`;
+  release();
+  const w1 = await startWorker({ databaseUrl: toUrl, logger, webhookAllowPrivate: true });
+  t.teardown(() => w1.stop());
+  await until(async () => (await moved`select 1 from switchboard.deliveries`).length === 0, 'the new database to deliver it', 60_000);
+  await until(async () => (await db`select 1 from graphile_worker.jobs where task_identifier = 'switchboard_dead_letter'`).length === 0,
+    "the source's job to finish");
+  t.equal(heard.length, 2, 'posted twice: by the source (under way at the switch) and by the new database');
+  t.equal(new Set(heard.map((x) => x['x-switchboard-delivery'])).size, 1, 'both with the same X-Switchboard-Delivery');
+  t.same(await moved`select 1 from graphile_worker.jobs where task_identifier = 'switchboard_dead_letter'`, [],
+    'and nothing is left to post on either side');
 });
 
 t.test('shard split doubles the partitions in place: nothing moves, every tenant keeps working', async (t) => {
