@@ -1,7 +1,8 @@
 // Brings a database to the current schema: graphile-migrate's committed migrations, graphile-worker's schema, then sql/functions.
 import { fileURLToPath } from 'node:url';
 import { Logger, migrate } from 'graphile-migrate';
-import { Logger as WorkerLogger, runMigrations as runWorkerMigrations } from 'graphile-worker';
+import { Logger as WorkerLogger, runMigrations } from 'graphile-worker';
+import pg from 'pg';
 import { resolvePrimaryUrl } from './db.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,9 +24,26 @@ export async function migrateDatabase(given: string, opts: { quiet?: boolean } =
     logger: opts.quiet ? quietLogger() : undefined,
   };
   await migrate(settings as Parameters<typeof migrate>[0], false, false);
-  await runWorkerMigrations({ connectionString: url, logger: workerLogger(opts.quiet ?? false) });
+  await migrateWorkerSchema(url, opts.quiet ?? false);
   const mod = await import(new URL('../scripts/apply-functions.mjs', import.meta.url).href);
   await mod.applyFunctions(url, { log });
+}
+
+/**
+ * graphile-worker's schema, installed or upgraded over a pool of our own that is closed (awaited) before returning.
+ * Given a connection string, graphile-worker makes a pool, removes its 'error' handlers and then ends it without
+ * waiting: a connection of it cut while it closes would raise an unhandled 'error'.
+ */
+export async function migrateWorkerSchema(url: string, quiet: boolean): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  // A connection cut while idle is discarded by pg; one cut while in use fails its query, which rejects below.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  try {
+    await runMigrations({ pgPool: pool, logger: workerLogger(quiet) });
+  } finally {
+    await pool.end();
+  }
 }
 
 function quietLogger(): Logger {
