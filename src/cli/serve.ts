@@ -22,6 +22,8 @@ const serving = async () => ({
 
 interface Signals {
   received: () => boolean;
+  /** Aborted on the first signal: what is still starting (the embedded Postgres's initdb) stops at once. */
+  aborted: AbortSignal;
   until: (stop: () => Promise<void>) => Promise<void>;
 }
 
@@ -32,6 +34,7 @@ interface Signals {
  */
 function armSignals(log: Logger): Signals {
   let signal: string | undefined;
+  const abort = new AbortController();
   let wake = () => {};
   const signalled = new Promise<void>((done) => (wake = done));
   const onSignal = (s: string) => {
@@ -43,11 +46,13 @@ function armSignals(log: Logger): Signals {
       process.exit(1);
     }, SHUTDOWN_MS).unref();
     wake();
+    abort.abort();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   return {
     received: () => signal !== undefined,
+    aborted: abort.signal,
     until: async (stop) => {
       await signalled;
       await stop();
@@ -103,17 +108,27 @@ interface Database {
   stop: () => Promise<void>;
 }
 
-/** DATABASE_URL when set; else the embedded Postgres in SWITCHBOARD_DATA_DIR, started now. */
-async function database(config: Config, o: { dataDir?: string; pgPort?: number }, log: Logger): Promise<Database> {
+/**
+ * DATABASE_URL when set; else the embedded Postgres in SWITCHBOARD_DATA_DIR, started now. null when a signal came
+ * before the embedded Postgres was up: it stopped what it had started (initdb included), and there is nothing to stop.
+ */
+async function database(config: Config, o: { dataDir?: string; pgPort?: number }, log: Logger, abort: AbortSignal): Promise<Database | null> {
   if (config.DATABASE_URL) {
     return { url: config.DATABASE_URL, serveUrl: async (url) => url, where: 'DATABASE_URL', stop: async () => {} };
   }
-  const { startEmbeddedPostgres } = await import('../embedded.js');
-  const pg = await startEmbeddedPostgres({
-    dataDir: o.dataDir ?? config.SWITCHBOARD_DATA_DIR,
-    port: o.pgPort ?? config.SWITCHBOARD_PG_PORT,
-    log,
-  });
+  const { startEmbeddedPostgres, StartInterrupted } = await import('../embedded.js');
+  let pg;
+  try {
+    pg = await startEmbeddedPostgres({
+      dataDir: o.dataDir ?? config.SWITCHBOARD_DATA_DIR,
+      port: o.pgPort ?? config.SWITCHBOARD_PG_PORT,
+      log,
+      abort,
+    });
+  } catch (e) {
+    if (e instanceof StartInterrupted) return null;
+    throw e;
+  }
   return { url: pg.url, serveUrl: pg.serveUrl, where: embeddedWhere(pg.dataDir), stop: pg.stop };
 }
 
@@ -128,7 +143,9 @@ async function start(o: ListenOptions & { dataDir?: string; pgPort?: number }): 
   await assertCanListen(host, o.port ?? config.SWITCHBOARD_PORT);
   const log = createLogger({ level: config.LOG_LEVEL });
   const signals = armSignals(log);
-  const db = await database(config, o, log);
+  const db = await database(config, o, log, signals.aborted);
+  // Stopped while the embedded Postgres started: a clean stop, nothing left running.
+  if (!db) return signals.until(async () => log.info('switchboard stopped before the embedded Postgres was up'));
   if (signals.received()) return signals.until(db.stop);
   let server: RunningServer;
   try {

@@ -4,8 +4,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Logger, migrate } from 'graphile-migrate';
+import { Logger } from 'graphile-migrate';
 import postgres from 'postgres';
+import { graphileMigrate } from '../../src/migrate.js';
 import { ADMIN_URL } from '../helpers/db.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,6 +32,7 @@ export async function databaseBefore(t: { teardown(fn: () => unknown): void }, n
     copyFileSync(join(root, 'sql/migrations/committed', f), join(dir, 'committed', f));
   }
   const quiet = new Logger(() => () => {});
-  await migrate({ connectionString: url, migrationsFolder: dir, logger: quiet } as Parameters<typeof migrate>[0], false, false);
+  // In a worker thread, ended before it returns: the teardown's drop ... with (force) cuts no connection of it (migrate.ts).
+  await graphileMigrate({ connectionString: url, migrationsFolder: dir, logger: quiet });
   return { url, sql };
 }

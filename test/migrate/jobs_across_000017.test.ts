@@ -1,15 +1,14 @@
 // Migration 000017 carries the webhook jobs queued before it across: a dead-letter notification and a doorbell queued
 // with ids and a queue name in their payload each get a deliveries row and carry only its id, so the upgraded worker
 // (which reads nothing but deliveries) still delivers them; a job whose todo is gone names a delivery that is not there.
-import { Logger as WorkerLogger, runMigrations } from 'graphile-worker';
 import t from 'tap';
-import { migrateDatabase } from '../../src/migrate.js';
+import { migrateDatabase, migrateWorkerSchema } from '../../src/migrate.js';
 import { databaseBefore } from './helpers.js';
 
 t.test('webhook jobs queued before 000017 are delivered through deliveries rows after it', async (t) => {
   // The schema as it was (the migrations before 000017) and graphile-worker's own.
   const { url, sql } = await databaseBefore(t, `sb_mig17_${process.pid}`, '000017');
-  await runMigrations({ connectionString: url, logger: new WorkerLogger(() => () => {}) });
+  await migrateWorkerSchema(url, true);
 
   const [{ ep, todo }] = await sql`
     with o as (insert into switchboard.owners (handle) values ('mig') returning id),

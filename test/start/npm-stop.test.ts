@@ -1,5 +1,6 @@
 // `kill -TERM <pid of npm start>` stops everything `npm start` started: the CLI, its embedded Postgres and
-// both ports, whether the signal comes once it serves or while it is still starting.
+// both ports, whether the signal comes once it serves or while it is still starting. A signal during the first
+// initdb ends initdb at once (a clean stop, exit 0) and leaves a data folder the next `npm start` starts from.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -72,10 +73,14 @@ function npmStart(dataDir: string, pgPort: number, port: number): Run {
   return { npm, output: () => out, exited };
 }
 
+// Both scenarios share one data folder: the first start is interrupted during initdb, the second starts from what
+// that left and serves.
+const dir = mkdtempSync(join(tmpdir(), 'i16-npm-stop-'));
+chmodSync(dir, 0o755); // as root, Postgres runs as the postgres user, which must reach the data folder
+const dataDir = join(dir, 'pg');
+t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+
 async function scenario(t: Test, when: 'serving' | 'starting'): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'i16-npm-stop-'));
-  chmodSync(dir, 0o755); // as root, Postgres runs as the postgres user, which must reach the data folder
-  const dataDir = join(dir, 'pg');
   const pids: number[] = [];
   t.teardown(() => {
     for (const pid of pids.reverse()) {
@@ -85,7 +90,6 @@ async function scenario(t: Test, when: 'serving' | 'starting'): Promise<void> {
         // already gone
       }
     }
-    rmSync(dir, { recursive: true, force: true });
   });
   const pgPort = await freePort();
   const port = await freePort();
@@ -99,6 +103,10 @@ async function scenario(t: Test, when: 'serving' | 'starting'): Promise<void> {
   t.same(cli.map((pid) => command(pid).slice(1)), [[join('dist', 'cli.js'), 'start']],
     'npm start has one child, the CLI itself (no shell in between to swallow the signal)');
   pids.push(...descendantsOf(run.npm.pid!));
+  if (when === 'starting') {
+    t.ok(pids.some((pid) => alive(pid) && command(pid)[0]?.endsWith('initdb')) || existsSync(join(dataDir, 'PG_VERSION')),
+      'initdb runs (or has just finished) when the signal comes');
+  }
   if (when === 'serving') {
     const pg = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     t.ok(pids.includes(pg) && alive(pg), 'the embedded Postgres runs, started by the CLI');
@@ -111,6 +119,9 @@ async function scenario(t: Test, when: 'serving' | 'starting'): Promise<void> {
   // The CLI exits 1 if its shutdown outlasts 10 s (its own watchdog), so 0 here means it stopped within 10 s.
   t.equal(code, 0, 'npm start exits 0 on SIGTERM', { output: run.output().slice(-3000) });
   t.match(run.output(), /switchboard stopped|"signal":"SIGTERM"/, 'the CLI saw the signal');
+  if (when === 'starting') {
+    t.match(run.output(), 'switchboard stopped before the embedded Postgres was up', 'it stopped initdb rather than waiting for it');
+  }
   // The CLI waited for Postgres to exit before exiting; only the kernel's bookkeeping may lag a moment.
   await waitFor(() => !pids.some(alive), 'every process to go', 5_000).catch(() => {});
   t.same(pids.filter(alive), [], `none of the ${pids.length} processes under npm start is left`);
@@ -121,5 +132,6 @@ async function scenario(t: Test, when: 'serving' | 'starting'): Promise<void> {
   t.notOk(await listening(pgPort), `nothing listens on the Postgres port ${pgPort}`);
 }
 
-t.test('kill -TERM of npm start, once it serves: no process and no port left', (t) => scenario(t, 'serving'));
-t.test('kill -TERM of npm start while the embedded Postgres initialises: the same', (t) => scenario(t, 'starting'));
+t.test('kill -TERM of npm start while the embedded Postgres initialises: exit 0, initdb ended, no process and no port left',
+  (t) => scenario(t, 'starting'));
+t.test('kill -TERM of npm start, once it serves (on the folder the interrupted initdb left): the same', (t) => scenario(t, 'serving'));

@@ -3,7 +3,7 @@
 // while initdb runs is in a folder of mode 0700 beside the data folder, removed afterwards; and the password then
 // logs in, with SCRAM.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -96,6 +96,10 @@ t.test('the first start keeps the superuser password out of the temp folder, and
     SWITCHBOARD_PG_PORT: String(pgPort), SWITCHBOARD_PORT: String(port) };
   const c = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child = c;
+  // The start writes nothing to the temp folder (it runs initdb itself): this file shows the watcher looking there
+  // from the spawn (before initdb) to once the start is up.
+  const canary = join(shared, 'watcher-canary');
+  writeFileSync(canary, 'at spawn');
   let out = '';
   c.stdout!.on('data', (d) => (out += d));
   c.stderr!.on('data', (d) => (out += d));
@@ -108,6 +112,9 @@ t.test('the first start keeps the superuser password out of the temp folder, and
     };
     check();
   });
+  writeFileSync(canary, 'once up');
+  // The watcher's next look is queued before this immediate: it reads the file again before it stops.
+  await new Promise((resolve) => setImmediate(resolve));
   for (const stop of stops) stop();
 
   const password = readFileSync(join(dataDir, 'switchboard-superuser.password'), 'utf8').trim();
@@ -115,7 +122,9 @@ t.test('the first start keeps the superuser password out of the temp folder, and
 
   const leaked = [...seenShared.contents].filter(([, texts]) => [...texts].some((x) => x.includes(password)));
   t.same(leaked.map(([p]) => p), [], 'no file in the temp folder ever held the password');
-  t.ok(seenShared.contents.size > 0, 'the watcher did see the files the start wrote to the temp folder (it was looking)');
+  t.same([...(seenShared.contents.get(canary) ?? [])].sort(), ['at spawn', 'once up'],
+    'the watcher saw the temp folder from the spawn to the start being up (it was looking)');
+  t.same([...seenShared.contents.keys()].filter((p) => p !== canary), [], 'and the start wrote no file there at all');
 
   const holders = [...seenBeside.contents].filter(([p, texts]) => p.includes('.switchboard-initdb-') && [...texts].some((x) => x.includes(password)));
   t.ok(holders.length > 0, 'initdb read the password from a file beside the data folder');
