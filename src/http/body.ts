@@ -1,5 +1,6 @@
 // Request bodies: read only after the credential is checked, within the per-request limit and the door's budget of
-// bytes in flight, parsed by Express's parser; a body too large or malformed is answered by the surface's refusal
+// bytes in flight, parsed by Express's parser (on node:http, /mcp reads a plain JSON body with its Content-Length
+// itself and hands any other to the same parser); a body too large or malformed is answered by the surface's refusal
 // (JSON for an API, never Express's HTML page). A body whose content type is not the parser's is left unread.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
