@@ -89,11 +89,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   app.set('trust proxy', trustProxy ? 1 : false);
   const publicUrl = config.SWITCHBOARD_PUBLIC_URL ? new URL(config.SWITCHBOARD_PUBLIC_URL) : null;
   const hosts = hostCheck(host, publicUrl?.hostname ?? null);
-  if (hosts) app.use(hosts);
   const publicHttps = publicUrl?.protocol === 'https:';
 
   let inFlight = 0;
   let drained: (() => void) | null = null;
+  // Set once /mcp is mounted (below): a POST to /mcp is served on node:http, without Express.
+  let mcpServe: McpHttp['serve'] = () => false;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     // Served over https (SWITCHBOARD_PUBLIC_URL, or the trusted proxy says so): browsers keep to https from now on.
     if (publicHttps || (trustProxy && forwardedProto(req) === 'https')) {
@@ -104,7 +105,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       inFlight--;
       if (inFlight === 0 && drained) drained();
     });
-    app(req, res);
+    if (hosts && !hosts(req, res)) return;
+    if (!mcpServe(req, res)) app(req, res);
   };
 
   // The doorbell LISTENs from the start (not at the first long poll), so /healthz can tell when it has gone deaf.
@@ -139,6 +141,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     res.status(ok ? 200 : 503).json({ ok, database, listen });
   });
   const mcp = mountMcp(app, ctx);
+  mcpServe = mcp.serve;
   const a2a = mountA2a(app, ctx);
   for (const hook of opts.mount ?? []) hook(app, ctx);
 

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { migrateDatabase } from '../../src/migrate.js';
 import { clientLoop, type Contender, type Counters, type Ctx, type Running } from '../lib/contender.js';
 import { fillSwitchboard } from './switchboard.js';
 
@@ -51,6 +52,8 @@ function mcpContender(root: string, what = SWITCHBOARD_MCP): Contender {
     tables: ['switchboard.todos', 'switchboard.earlier_attempts'],
 
     async install(ctx: Ctx) {
+      // Migrated here too (idempotent): `--only switchboard-mcp,mcp-floor` runs without the switchboard contender.
+      if (!ctx.noMigrate) await migrateDatabase(ctx.url, { quiet: true });
       // A fresh endpoint per run: the credential is shown only when it is vended.
       let [o] = await ctx.admin`select id from switchboard.owners where handle = 'bench'`;
       if (!o) [o] = await ctx.admin`select (switchboard.add_owner(handle => 'bench'))->>'owner_id' as id`;

@@ -1,5 +1,6 @@
 // Where a request comes from: the client address the per-address shares count, and whether a listen address is
 // loopback (which decides the Host check and whether /metrics may go without a token).
+import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 
 /**
@@ -8,6 +9,19 @@ import type { Request } from 'express';
  */
 export function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * The same address without Express (/mcp is served on node:http): what req.ip is under `trust proxy` 1 (one hop
+ * trusted), i.e. the last X-Forwarded-For entry when the proxy is trusted and sent one, else the peer's address.
+ */
+export function requestAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  if (!trustProxy) return peer;
+  const xff = req.headers['x-forwarded-for'];
+  if (typeof xff !== 'string') return peer;
+  const last = xff.slice(xff.lastIndexOf(',') + 1).trim();
+  return last || peer;
 }
 
 /** True for an address only this machine can reach: 127.0.0.0/8, ::1 (and its v4-mapped form), localhost. */

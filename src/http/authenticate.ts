@@ -3,6 +3,7 @@
 // connection closed (nothing to check, nothing to slow down; a held answer would only keep a connection). A secret
 // the database refused: the refusal is held for SWITCHBOARD_HTTP_REFUSAL_DELAY_MS, so a loop of guesses makes one a
 // delay per connection, and guessing is slow.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler, Request, Response } from 'express';
 import type { Check, CredentialCache } from './credentials.js';
 import type { FrontDoor } from './door.js';
@@ -18,11 +19,11 @@ export interface Authenticated<T> {
   asked: boolean;
 }
 
-export interface AuthenticateOptions<T extends object> {
+export interface AuthenticateOptions<T extends object, Q extends IncomingMessage = Request, R extends ServerResponse = Response> {
   /** The request's secret, or null when it carries none. */
-  read: (req: Request) => string | null;
+  read: (req: Q) => string | null;
   cache: CredentialCache<T>;
-  refusals: Refusals;
+  refusals: Refusals<R>;
   /** Words for the 401 when no secret was sent, and when it was refused. */
   missing: string;
   refused: string;
@@ -33,7 +34,7 @@ export interface AuthenticateOptions<T extends object> {
 }
 
 /** Sends a refusal after the door's delay, unless the client has gone. */
-export function heldRefusal(door: FrontDoor, res: Response, send: () => void): void {
+export function heldRefusal(door: FrontDoor, res: ServerResponse, send: () => void): void {
   const delay = door.config.SWITCHBOARD_HTTP_REFUSAL_DELAY_MS;
   const go = () => {
     if (!res.destroyed && !res.headersSent) send();
@@ -42,35 +43,56 @@ export function heldRefusal(door: FrontDoor, res: Response, send: () => void): v
   else setTimeout(go, delay);
 }
 
+/**
+ * The check itself, on node:http's request and response (/mcp is served without Express): the credential accepted,
+ * or null when the request was refused (answered, or its refusal held), or undefined when it carries no secret and
+ * `opts.optional` lets it go on.
+ */
+export async function checkCredential<T extends object, Q extends IncomingMessage, R extends ServerResponse>(
+  door: FrontDoor,
+  opts: AuthenticateOptions<T, Q, R>,
+  req: Q,
+  res: R,
+): Promise<Authenticated<T> | null | undefined> {
+  const secret = opts.read(req);
+  if (secret === null) {
+    if (opts.optional) return undefined;
+    res.setHeader('Connection', 'close');
+    opts.refusals.unauthorized(res, opts.missing);
+    return null;
+  }
+  let check: Check<T>;
+  try {
+    check = await opts.cache.check(secret, opts.fresh);
+  } catch (err) {
+    door.log.error({ err }, 'credential check failed');
+    opts.refusals.unavailable(res);
+    return null;
+  }
+  if ('full' in check) {
+    const { running, queued } = door.checks.limits;
+    door.refuse(
+      'credential_checks',
+      opts.refusals,
+      res,
+      `the server is checking as many unknown credentials as it may at once (SWITCHBOARD_HTTP_AUTH_CHECKS ${running}, ` +
+        `SWITCHBOARD_HTTP_AUTH_QUEUE ${queued}); retry shortly`,
+      1,
+    );
+    return null;
+  }
+  if ('refused' in check) {
+    heldRefusal(door, res, () => opts.refusals.unauthorized(res, opts.refused, 'invalid_token'));
+    return null;
+  }
+  return { secret, digest: check.digest, principal: check.ok, asked: check.asked };
+}
+
 export function authenticate<T extends object>(door: FrontDoor, opts: AuthenticateOptions<T>): RequestHandler {
   return async (req, res, next) => {
-    const secret = opts.read(req);
-    if (secret === null) {
-      if (opts.optional) return next();
-      res.setHeader('Connection', 'close');
-      return opts.refusals.unauthorized(res, opts.missing);
-    }
-    let check: Check<T>;
-    try {
-      check = await opts.cache.check(secret, opts.fresh);
-    } catch (err) {
-      door.log.error({ err }, 'credential check failed');
-      return opts.refusals.unavailable(res);
-    }
-    if ('full' in check) {
-      const { running, queued } = door.checks.limits;
-      return door.refuse(
-        'credential_checks',
-        opts.refusals,
-        res,
-        `the server is checking as many unknown credentials as it may at once (SWITCHBOARD_HTTP_AUTH_CHECKS ${running}, ` +
-          `SWITCHBOARD_HTTP_AUTH_QUEUE ${queued}); retry shortly`,
-        1,
-      );
-    }
-    if ('refused' in check) return heldRefusal(door, res, () => opts.refusals.unauthorized(res, opts.refused, 'invalid_token'));
-    const authenticated: Authenticated<T> = { secret, digest: check.digest, principal: check.ok, asked: check.asked };
-    res.locals.credential = authenticated;
+    const authenticated = await checkCredential(door, opts, req, res);
+    if (authenticated === null) return;
+    if (authenticated !== undefined) res.locals.credential = authenticated;
     next();
   };
 }

@@ -24,34 +24,22 @@ export class ByteBudget {
     return this.used;
   }
 
+  /** Reserves `bytes` (at most `max`) when there is room now and nobody waits: its release, else null. */
+  tryTake(bytes: number): Release | null {
+    const n = Math.min(bytes, this.max);
+    if (this.waiting.size !== 0 || this.used + n > this.max) return null;
+    this.used += n;
+    return this.release(n);
+  }
+
   /**
    * Reserves `bytes` (at most `max`): resolves to a release function (call it once, when the request is answered),
    * or null when no room came within waitMs, or `signal` aborted (the client went away) first.
    */
   take(bytes: number, signal?: AbortSignal): Promise<Release | null> {
-    let n = Math.min(bytes, this.max);
-    const release = (): Release => {
-      let released = false;
-      const fn = () => {
-        if (released) return;
-        released = true;
-        this.used -= n;
-        this.serve();
-      };
-      // A body reserved at the limit (chunked, compressed) that turned out smaller keeps only what it read.
-      return Object.assign(fn, {
-        shrinkTo: (to: number) => {
-          if (released || to >= n) return;
-          this.used -= n - Math.max(0, to);
-          n = Math.max(0, to);
-          this.serve();
-        },
-      });
-    };
-    if (this.waiting.size === 0 && this.used + n <= this.max) {
-      this.used += n;
-      return Promise.resolve(release());
-    }
+    const n = Math.min(bytes, this.max);
+    const now = this.tryTake(n);
+    if (now) return Promise.resolve(now);
     if (this.waitMs === 0 || signal?.aborted) return Promise.resolve(null);
     return new Promise((resolve) => {
       const w: Waiter = {
@@ -59,7 +47,7 @@ export class ByteBudget {
         admit: () => {
           done();
           this.used += n;
-          resolve(release());
+          resolve(this.release(n));
         },
       };
       const giveUp = () => {
@@ -75,6 +63,26 @@ export class ByteBudget {
       };
       signal?.addEventListener('abort', giveUp, { once: true });
       this.waiting.add(w);
+    });
+  }
+
+  /** The release of `n` reserved bytes. */
+  private release(n: number): Release {
+    let released = false;
+    const fn = () => {
+      if (released) return;
+      released = true;
+      this.used -= n;
+      this.serve();
+    };
+    // A body reserved at the limit (chunked, compressed) that turned out smaller keeps only what it read.
+    return Object.assign(fn, {
+      shrinkTo: (to: number) => {
+        if (released || to >= n) return;
+        this.used -= n - Math.max(0, to);
+        n = Math.max(0, to);
+        this.serve();
+      },
     });
   }
 

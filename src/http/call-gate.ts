@@ -1,6 +1,7 @@
 // Per-key admission and concurrency: at most `running` calls of one key (a credential) at a time, at most `queued`
 // more admitted and waiting, a request admitted for all its calls at once or refused after its wait. No library
 // found admits a batch of calls as one within a timed wait, which is what keeps a batch from taking the pool.
+import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { FrontDoor } from './door.js';
 import { gone, type Refusals } from './refusals.js';
@@ -113,6 +114,39 @@ export class CallGate {
 }
 
 /**
+ * Admits `calls` database calls of `key` for the request (0 lets it through): true, their slots given back when it is
+ * answered; false when it was refused (429 after the wait) or its client has gone.
+ */
+export async function admitFor<R extends ServerResponse>(
+  door: FrontDoor,
+  refusals: Refusals<R>,
+  res: R,
+  key: string,
+  calls: number,
+): Promise<boolean> {
+  if (calls === 0) return true;
+  const gate = door.calls;
+  const release = await gate.admit(key, calls);
+  if (!release) {
+    door.refuse(
+      'calls_per_credential',
+      refusals,
+      res,
+      `this credential has as many calls running and queued as it may (SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL ` +
+        `${gate.limits.running}, SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL ${gate.limits.queued}); retry shortly`,
+      1,
+    );
+    return false;
+  }
+  res.once('close', release);
+  if (gone(res)) {
+    release();
+    return false;
+  }
+  return true;
+}
+
+/**
  * Admits the database calls a request carries (`count`: 0 lets it through) against its credential's share
  * (`keyOf`), or refuses it with 429 after the wait; the calls' slots are given back when it is answered.
  */
@@ -122,23 +156,7 @@ export function admitCalls(
   keyOf: (res: Response) => string,
   count: (req: Request) => number,
 ): RequestHandler {
-  const gate = door.calls;
   return async (req, res, next) => {
-    const calls = count(req);
-    if (calls === 0) return next();
-    const release = await gate.admit(keyOf(res), calls);
-    if (!release) {
-      return door.refuse(
-        'calls_per_credential',
-        refusals,
-        res,
-        `this credential has as many calls running and queued as it may (SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL ` +
-          `${gate.limits.running}, SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL ${gate.limits.queued}); retry shortly`,
-        1,
-      );
-    }
-    res.once('close', release);
-    if (gone(res)) return release();
-    next();
+    if (await admitFor(door, refusals, res, keyOf(res), count(req))) next();
   };
 }

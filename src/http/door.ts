@@ -2,8 +2,7 @@
 // of unknown credentials, the per-credential rate and call gate, the bytes of bodies in flight, the per-address
 // shares, the budgets of long-lived streams) and the one way a limit refuses: 429 `throttled` naming its setting,
 // counted for /metrics.
-import type { Server } from 'node:http';
-import type { Response } from 'express';
+import type { Server, ServerResponse } from 'node:http';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { ByteBudget } from './body-budget.js';
@@ -137,7 +136,7 @@ export class FrontDoor {
   }
 
   /** Answers 429 for `limit`, with Retry-After and the surface's message naming the setting. */
-  refuse(limit: Limit, refusals: Refusals, res: Response, message: string, retryAfterSeconds: number): void {
+  refuse<R extends ServerResponse>(limit: Limit, refusals: Refusals<R>, res: R, message: string, retryAfterSeconds: number): void {
     if (res.headersSent || res.destroyed) return;
     this.throttled[limit]++;
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));

@@ -1,16 +1,42 @@
 // DNS-rebinding protection for a server bound to loopback: a browser page on another origin can reach a loopback
 // port through a name it controls, so the Host header must name the loopback (or the public URL's host, for a
-// reverse proxy on this machine that passes the Host on). The MCP SDK's middleware, for every route.
-import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
-import type { RequestHandler } from 'express';
+// reverse proxy on this machine that passes the Host on). What the MCP SDK's hostHeaderValidation middleware does
+// (the same checks, 403 and messages), on node:http's request and response, so /mcp (served without Express) and
+// every Express route share it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLoopbackHost } from './address.js';
 
+/** Answers 403 and returns false when the request's Host is not one of the names; true lets it through. */
+export type HostCheck = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+function forbidden(res: ServerResponse, message: string): false {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+  res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+  return false;
+}
+
 /** The Host check for a server listening on `bindHost`, or null when it does not listen on loopback. */
-export function hostCheck(bindHost: string, publicHost: string | null): RequestHandler | null {
+export function hostCheck(bindHost: string, publicHost: string | null): HostCheck | null {
   if (!isLoopbackHost(bindHost)) return null;
   const bare = bindHost.replace(/^\[|\]$/g, '').toLowerCase();
   const bound = bare.includes(':') ? `[${bare}]` : bare;
   const names = new Set(['127.0.0.1', 'localhost', '[::1]', bound]);
   if (publicHost) names.add(publicHost);
-  return hostHeaderValidation([...names]);
+  // The last Host seen allowed: a client sends the same one on every request.
+  let allowed = '';
+  return (req, res) => {
+    const host = req.headers.host;
+    if (!host) return forbidden(res, 'Missing Host header');
+    if (host === allowed) return true;
+    let hostname: string;
+    try {
+      hostname = new URL(`http://${host}`).hostname;
+    } catch {
+      return forbidden(res, `Invalid Host header: ${host}`);
+    }
+    if (!names.has(hostname)) return forbidden(res, `Invalid Host: ${hostname}`);
+    allowed = host;
+    return true;
+  };
 }

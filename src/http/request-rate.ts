@@ -2,7 +2,8 @@
 // waits its turn among a few others of the same credential; past those it is refused, and the refusal is held until
 // a request would have gone (at most the wait) rather than sent at once. An instant 429 is as cheap for the loop that
 // sends the next request as an answer, so a loop refused at once would keep the event loop as busy as before.
-import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler, Response } from 'express';
 import { RateLimiterMemory, RateLimiterQueue } from 'rate-limiter-flexible';
 import type { FrontDoor } from './door.js';
 import { gone, type Refusals } from './refusals.js';
@@ -48,9 +49,42 @@ export const BYTES_PER_REQUEST_UNIT = 64 * 1024;
  * What a request costs of its credential's rate: one, and one more for every 64 KiB of body it announces, so a
  * credential sending large bodies gets as many bytes parsed a second as its rate allows, not as many requests.
  */
-export function requestCost(req: Request): number {
+export function requestCost(req: IncomingMessage): number {
   const length = Number(req.headers['content-length'] ?? 0);
   return 1 + (Number.isFinite(length) && length > 0 ? Math.floor(length / BYTES_PER_REQUEST_UNIT) : 0);
+}
+
+/**
+ * Takes the request's turn of `key`'s rate: true when it may go on; false when its client has gone or it was refused
+ * (the refusal held until a request would have gone, at most the wait).
+ */
+export async function pace<R extends ServerResponse>(
+  door: FrontDoor,
+  refusals: Refusals<R>,
+  req: IncomingMessage,
+  res: R,
+  key: string,
+): Promise<boolean> {
+  const rate = door.rate;
+  const turn = await rate.take(key, requestCost(req));
+  if (gone(res)) return false;
+  if (turn.ok) return true;
+  const { perSecond, burst, queued } = rate.limits;
+  const holdMs = Math.min(turn.retryAfterMs, rate.limits.waitMs);
+  setTimeout(
+    () =>
+      door.refuse(
+        'request_rate',
+        refusals,
+        res,
+        `this credential is making requests faster than it may (SWITCHBOARD_HTTP_REQUESTS_PER_SECOND ${perSecond}, ` +
+          `SWITCHBOARD_HTTP_REQUEST_BURST ${burst}, SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL ${queued} ` +
+          'waiting); retry after the Retry-After seconds',
+        (turn.retryAfterMs - holdMs) / 1000,
+      ),
+    holdMs,
+  );
+  return false;
 }
 
 /**
@@ -58,26 +92,7 @@ export function requestCost(req: Request): number {
  * credential names (an endpoint, an owner's session), whichever of its credentials was presented.
  */
 export function paced(door: FrontDoor, refusals: Refusals, keyOf: (res: Response) => string): RequestHandler {
-  const rate = door.rate;
-  const { perSecond, burst, queued } = rate.limits;
   return (req, res, next) => {
-    void rate.take(keyOf(res), requestCost(req)).then((turn) => {
-      if (gone(res)) return;
-      if (turn.ok) return next();
-      const holdMs = Math.min(turn.retryAfterMs, rate.limits.waitMs);
-      setTimeout(
-        () =>
-          door.refuse(
-            'request_rate',
-            refusals,
-            res,
-            `this credential is making requests faster than it may (SWITCHBOARD_HTTP_REQUESTS_PER_SECOND ${perSecond}, ` +
-              `SWITCHBOARD_HTTP_REQUEST_BURST ${burst}, SWITCHBOARD_HTTP_QUEUE_PER_CREDENTIAL ${queued} ` +
-              'waiting); retry after the Retry-After seconds',
-            (turn.retryAfterMs - holdMs) / 1000,
-          ),
-        holdMs,
-      );
-    });
+    void pace(door, refusals, req, res, keyOf(res)).then((go) => go && next());
   };
 }

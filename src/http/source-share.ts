@@ -4,7 +4,7 @@
 // closed). A flood from one source then meets its own share, not SWITCHBOARD_MAX_CONNECTIONS, which every client
 // shares. Behind a trusted proxy every connection is the proxy's: connections are not counted, and requests are
 // counted by the client address the proxy forwards.
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { clientAddress } from './address.js';
@@ -85,21 +85,30 @@ export class SourceShare {
   }
 }
 
+/**
+ * Counts the request against `addr` until it is answered: true, or false when the address has its share in flight
+ * and the request was refused (429, its connection closed).
+ */
+export function enterAddress<R extends ServerResponse>(door: FrontDoor, refusals: Refusals<R>, res: R, addr: string): boolean {
+  const leave = door.sources.enter(addr);
+  if (!leave) {
+    res.setHeader('Connection', 'close');
+    door.refuse(
+      'requests_per_address',
+      refusals,
+      res,
+      `this address has as many requests in flight as it may (SWITCHBOARD_HTTP_REQUESTS_PER_ADDRESS ${door.sources.limits.requests})`,
+      1,
+    );
+    return false;
+  }
+  res.once('close', leave);
+  return true;
+}
+
 /** The first middleware of every surface: a request counts against its client address until it is answered. */
 export function perAddress(door: FrontDoor, refusals: Refusals): RequestHandler {
   return (req, res, next) => {
-    const leave = door.sources.enter(clientAddress(req));
-    if (!leave) {
-      res.setHeader('Connection', 'close');
-      return door.refuse(
-        'requests_per_address',
-        refusals,
-        res,
-        `this address has as many requests in flight as it may (SWITCHBOARD_HTTP_REQUESTS_PER_ADDRESS ${door.sources.limits.requests})`,
-        1,
-      );
-    }
-    res.once('close', leave);
-    next();
+    if (enterAddress(door, refusals, res, clientAddress(req))) next();
   };
 }
