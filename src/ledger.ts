@@ -153,6 +153,11 @@ export function createLedger(sql: Sql) {
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
                 run_at => ${v(a.run_at)}::text::timestamptz, idempotency_key => ${v(a.idempotency_key)}::text)`),
 
+    /** Many add_todo calls in one statement, all or nothing: {todos: [todo, ...]} in the order given. */
+    addTodos: async (a: { credential: string; todos: unknown[] }): Promise<Doc> => ({
+      todos: await verb(sql`switchboard_agent.add_todos(credential => ${a.credential}::text, todos => ${json(a.todos as Json)}::jsonb)`),
+    }),
+
     claim: (a: ClaimArgs) =>
       verb(sql`switchboard_agent.claim(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 claimant => ${v(claimantText(a.claimant))}::text, require_fence => ${v(a.require_fence)}::boolean,

@@ -10,7 +10,7 @@ const text = z.string().nullable();
 const int = z.number().int().optional();
 
 // The error document {error, message, retry_after_seconds, hint} is admitted undeclared (the objects are loose,
-// no field required; the instructions describe it once), so tools/list for all twelve tools stays within 12 KB.
+// no field required; the instructions describe it once), so tools/list for all thirteen tools stays within 12 KB.
 
 /** One attempt: what a later claimer reads. */
 export const attemptSchema = z.looseObject({

@@ -17,6 +17,7 @@ import { invalidInput } from '../errors.js';
 import { errorResult, logCall, runTool } from './run.js';
 import { describeIssues, portableSchema, type ToolDef } from './tool.js';
 import { addTodo } from './tools/add_todo.js';
+import { addTodos } from './tools/add_todos.js';
 import { cancel } from './tools/cancel.js';
 import { claim } from './tools/claim.js';
 import { claimNext } from './tools/claim_next.js';
@@ -46,7 +47,7 @@ export const INSTRUCTIONS =
 
 /** Every tool, in the order tools/list shows them. Adding a verb means a file under tools/ and a line here. */
 export const TOOLS: readonly ToolDef[] = [
-  addTodo, claim, claimNext, heartbeat, complete, fail, release, getTodo, listTodos, cancel, clockIn, clockOut,
+  addTodo, addTodos, claim, claimNext, heartbeat, complete, fail, release, getTodo, listTodos, cancel, clockIn, clockOut,
 ];
 const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
@@ -100,7 +101,7 @@ export function createMcpServer(ctx: ToolContext): Server {
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: VALIDATOR },
   );
   const listed = listedVerbs(ctx.endpoint.verbs);
-  const tools = TOOLS.filter((t) => listed.has(t.name)).map((t) => LISTED.get(t.name)!);
+  const tools = TOOLS.filter((t) => listed.has(t.verb ?? t.name)).map((t) => LISTED.get(t.name)!);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
 

@@ -12,9 +12,12 @@ type Verb = Camel<(typeof CONTRACT.verbs)[number]>;
  * The ledger's agent verbs (switchboard_agent.*), each taking the caller's credential among its arguments: the
  * contract's verbs, so a verb added in SQL fails to compile here until the ledger has its method.
  */
-export const AGENT_VERBS = CONTRACT.verbs.map((v) => v.replace(/_(.)/g, (_, c: string) => c.toUpperCase())) as Verb[];
+export const AGENT_VERBS = [
+  ...CONTRACT.verbs.map((v) => v.replace(/_(.)/g, (_, c: string) => c.toUpperCase())),
+  'addTodos', // switchboard_agent.add_todos: add_todo's verb, many at once
+] as (Verb | 'addTodos')[];
 /** The agent verbs bound to the caller's credential (and, over HTTP, to its share of the pool). */
-export type AgentCalls = { [K in Verb]: (a: Omit<Parameters<Ledger[K]>[0], 'credential'>) => Promise<Doc> };
+export type AgentCalls = { [K in Verb | 'addTodos']: (a: Omit<Parameters<Ledger[K]>[0], 'credential'>) => Promise<Doc> };
 
 /** What a tool's run gets besides its arguments. */
 export interface CallInfo {
@@ -47,6 +50,8 @@ export interface ToolAnnotations {
 
 export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   name: string;
+  /** The vended verb that lists and allows it, when not its name (add_todos: add_todo). */
+  verb?: string;
   title: string;
   description: string;
   input: S;
@@ -70,7 +75,7 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 export function portableSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete raw.$schema;
-  // An input's additionalProperties: false is left out of tools/list (12 KB for all twelve tools): the server still
+  // An input's additionalProperties: false is left out of tools/list (12 KB for all thirteen tools): the server still
   // refuses an unknown argument as invalid, naming it.
   if (io === 'input') delete raw.additionalProperties;
   return portable(raw) as JsonSchema;

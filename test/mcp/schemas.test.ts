@@ -1,6 +1,6 @@
 // tools/list as strict clients read it: the portability rules of the MCP Inspector's strict schema check (one
 // type per schema, no untyped schema, real numeric bounds, uuid ids), output schemas that admit the error
-// document, and the size of the whole list: all twelve tools within 12 KB (12,000 bytes of the JSON result).
+// document, and the size of the whole list: all thirteen tools within 12 KB (12,000 bytes of the JSON result).
 import t from 'tap';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { fixture } from './helpers.js';
@@ -36,7 +36,7 @@ t.test('tools/list passes the strict portability rules, admits the error documen
   const f = await fixture(t);
   const c = await f.memoryClient(await f.vend(await f.owner('alice'), 'all'));
   const listed = await c.listTools();
-  t.equal(listed.tools.length, 12, 'all twelve tools');
+  t.equal(listed.tools.length, 13, 'all thirteen tools');
 
   const ajv = new AjvJsonSchemaValidator();
   const warnings: string[] = [];
@@ -63,7 +63,7 @@ t.test('tools/list passes the strict portability rules, admits the error documen
 
   // The result as the SDK client received it, serialized as it travels (compact JSON).
   const bytes = Buffer.byteLength(JSON.stringify(listed));
-  t.ok(bytes <= 12_000, `tools/list is ${bytes} bytes for all twelve tools, at most 12 KB`);
+  t.ok(bytes <= 12_000, `tools/list is ${bytes} bytes for all thirteen tools, at most 12 KB`);
 
   const instructions = c.getInstructions() ?? '';
   for (const kind of ['invalid', 'not_found', 'conflict', 'forbidden', 'throttled', 'unavailable', 'internal']) {

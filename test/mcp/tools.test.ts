@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { call, fixture } from './helpers.js';
 
-const ALL = ['add_todo', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos', 'cancel', 'clock_in', 'clock_out'];
+const ALL = ['add_todo', 'add_todos', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos', 'cancel', 'clock_in', 'clock_out'];
 
 t.test('every tool answers its happy path with the ledger document', async (t) => {
   const f = await fixture(t);

@@ -9,7 +9,7 @@ export const cancel = defineTool({
   title: 'Cancel a todo',
   description:
     'Stop a todo you filed: pending, claimed or retrying -> canceled (a running attempt closes canceled). ' +
-    'Already canceled: unchanged. Done or a dead letter: conflict.',
+    'Done or a dead letter: conflict.',
   input: z.strictObject({ todo_id: todoId }),
   output: todoOutput,
   annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },

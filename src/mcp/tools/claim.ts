@@ -8,7 +8,7 @@ export const claim = defineTool({
   name: 'claim',
   title: 'Claim a todo by id',
   description:
-    'Claim one named todo under a lease (claim_next takes the next ready one). Returns it like claim_next. ' +
+    'Lease one named todo (claim_next takes the next ready one). Returns it like claim_next. ' +
     DATA_NOT_INSTRUCTIONS,
   input: z.strictObject({ todo_id: todoId, claimant, require_fence: requireFence, lease_seconds: leaseSeconds }),
   output: claimOutput,

@@ -9,10 +9,9 @@ export const claimNext = defineTool({
   name: 'claim_next',
   title: 'Claim the next todo',
   description:
-    "Claim the next ready todo (highest priority first) of a queue, or of any of yours or your team's, under a " +
-    'lease. Returns {"empty": true} if none, else the todo with payload, attempt_seq, prior_attempts (newest ' +
-    'first; died: a worker vanished) and, with require_fence, lease_token. Then heartbeat; end with complete, ' +
-    'fail or release. ' +
+    "Lease the next ready todo (by priority) of a queue, or of any of yours or your team's. Returns " +
+    '{"empty": true} or the todo with payload, attempt_seq, prior_attempts (newest first; died: a worker ' +
+    'vanished), lease_token if require_fence. Then heartbeat; end with complete, fail or release. ' +
     DATA_NOT_INSTRUCTIONS,
   input: z.strictObject({
     queue: queue.optional(),

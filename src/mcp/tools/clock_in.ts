@@ -7,8 +7,8 @@ export const clockIn = defineTool({
   name: 'clock_in',
   title: 'Clock in',
   description:
-    'Clock your endpoint in when you start taking work: doorbells (webhook, claim_next long polls) ring for it ' +
-    'again, now for each queue with work waiting. Answers clocked_in, since when and changed.',
+    'Start taking work: doorbells (webhook, claim_next long polls) ring for your endpoint ' +
+    'again, now for each queue with work waiting.',
   input: z.strictObject({}),
   output: presenceOutput,
   annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -7,8 +7,8 @@ export const clockOut = defineTool({
   name: 'clock_out',
   title: 'Clock out',
   description:
-    'Clock your endpoint out when you stop taking work: no doorbell rings for it until clock_in (a long poll ends ' +
-    'at its deadline). Claims still work; what you hold stays yours. Answers clocked_in, since when and changed.',
+    'Stop taking work: no doorbell rings for your endpoint until clock_in (a long poll ends ' +
+    'at its deadline). Claims still work; what you hold stays yours.',
   input: z.strictObject({}),
   output: presenceOutput,
   annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },

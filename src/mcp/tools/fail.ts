@@ -9,7 +9,7 @@ export const fail = defineTool({
   title: 'Fail a todo',
   description:
     'A todo you hold did not work out: it is retried later with backoff (next_retry_at), or on its last attempt ' +
-    'becomes a dead letter. Summarize what you tried for the next claimer.',
+    'becomes a dead letter.',
   input: z.strictObject({ todo_id: todoId, result, summary, artifact, lease_token: leaseToken }),
   output: failOutput,
   annotations: { destructiveHint: false, openWorldHint: false },

@@ -8,7 +8,7 @@ export const getTodo = defineTool({
   name: 'get_todo',
   title: 'Read one todo',
   description:
-    "One of your todos (or your team's) in full, with its attempts, newest first. Changes nothing. " +
+    "One of your todos (or your team's) in full, with its attempts, newest first. " +
     DATA_NOT_INSTRUCTIONS,
   input: z.strictObject({
     todo_id: todoId,

@@ -8,8 +8,8 @@ export const heartbeat = defineTool({
   name: 'heartbeat',
   title: 'Extend your lease',
   description:
-    'Still working on a todo you hold: the lease runs again from now. Call it well before lease_expires_at, ' +
-    'else another worker may take it and your attempt counts as died.',
+    'Renew the lease on a todo you hold, from now. Call it well before lease_expires_at, ' +
+    'else another worker may take it (your attempt: died).',
   input: z.strictObject({ todo_id: todoId, lease_token: leaseToken, lease_seconds: leaseSeconds }),
   output: todoOutput,
   annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
