@@ -55,7 +55,7 @@ t.test('the printed stdio config drains a todo through the running server, with 
   const bridge = await stdioClient(t, printed);
   await bridge.client.connect(bridge.transport);
   const tools = (await bridge.client.listTools()).tools.map((x) => x.name).sort();
-  t.same(tools, ['add_todo', 'cancel', 'claim', 'claim_next', 'clock_in', 'clock_out', 'complete', 'fail', 'get_todo', 'heartbeat', 'list_todos', 'release']);
+  t.same(tools, ['add_todo', 'add_todos', 'cancel', 'claim', 'claim_next', 'clock_in', 'clock_out', 'complete', 'fail', 'get_todo', 'heartbeat', 'list_todos', 'release']);
   const call = async (name: string, args: Record<string, unknown>) =>
     ((await bridge.client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Record<string, any>;
 
