@@ -113,9 +113,13 @@ export function toolArgs(w: World): Record<string, fc.Arbitrary<unknown>> {
   const token = fc.oneof(pick(() => w.tokens), s);
   const queue = fc.oneof({ weight: 6, arbitrary: pick(() => w.queues) }, s);
   const object = fc.oneof({ weight: 3, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }) }, jsonish);
+  const addTodo = argsOf({ queue, payload: jsonish, title: s, routing: object, priority: numberish, max_attempts: numberish,
+    run_at: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('2026-01-01T00:00:00Z', 'yesterday', '99999-01-01T00:00:00Z', '2026-13-45T99:99:99Z', 'now', 'infinity', '-infinity', 'epoch'), s),
+    idempotency_key: s });
   return {
-    add_todo: argsOf({ queue, payload: jsonish, title: s, routing: object, priority: numberish, max_attempts: numberish,
-      run_at: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('2026-01-01T00:00:00Z', 'yesterday', '99999-01-01T00:00:00Z', '2026-13-45T99:99:99Z', 'now', 'infinity', '-infinity', 'epoch'), s) }),
+    add_todo: addTodo,
+    // Arrays of add_todo's arguments (hostile elements among good ones), now and then not an array at all.
+    add_todos: argsOf({ todos: fc.oneof({ weight: 4, arbitrary: fc.array(addTodo, { maxLength: 5 }) }, jsonish) }),
     claim: argsOf({ todo_id: id, claimant: s, require_fence: fc.boolean(), lease_seconds: numberish }),
     claim_next: argsOf({ queue, claimant: s, require_fence: fc.boolean(), lease_seconds: numberish,
       wait_seconds: fc.constantFrom(0, -1, 51, 61, 1.5, 1e9) }),

@@ -2,8 +2,7 @@
 // case-insensitive, RFC 7235 §2.1) and, for a server bound to loopback, the Host names it answers (DNS-rebinding
 // protection): the loopback names, the address it is bound to (an IPv6 one in brackets, as a Host carries it) and the
 // public URL's host. A server bound beyond loopback has no Host check.
-import type { IncomingMessage } from 'node:http';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import t from 'tap';
 import { bearerToken } from '../../src/http/bearer.js';
 import { hostCheck } from '../../src/http/host-check.js';
@@ -29,19 +28,15 @@ t.test('the bearer token: any case of the scheme, spaces around it; anything els
 function hostStatus(check: NonNullable<ReturnType<typeof hostCheck>>, host: string): number {
   let status = 200;
   const res = {
-    status(s: number) {
+    writeHead(s: number) {
       status = s;
       return this;
     },
-    json() {
+    end() {
       return this;
     },
-  } as unknown as Response;
-  let passed = false;
-  check({ headers: { host } } as Request, res, () => {
-    passed = true;
-  });
-  return passed ? 200 : status;
+  } as unknown as ServerResponse;
+  return check({ headers: { host } } as IncomingMessage, res) ? 200 : status;
 }
 
 t.test('a server bound to 127.0.0.1 answers the loopback names and refuses any other Host', async (t) => {
