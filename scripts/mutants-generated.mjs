@@ -4,7 +4,8 @@
 //   cmp       a comparison flipped: = <>, <> =, < <=, <= <, > >=, >= >
 //   bool      and -> or, or -> and
 //   conjunct  a dropped conjunct: ` and <term>` removed (the term runs to the next and/or/then/keyword/`)` at its depth)
-//   num       a numeric literal +1 and -1
+//   num       a numeric literal +1 and -1 (not the select list of `exists (select 1 ...)` or `perform 1`, which
+//             nothing reads: such a mutant is equivalent by construction)
 //   call      lower(x) -> x, coalesce(a, ...) -> a
 //   column    a qualified column (alias.col) swapped for another column of the same alias that the same statement names
 //             (the same type is not checked: a swap PostgreSQL refuses when the function is created is "invalid", and
@@ -118,6 +119,8 @@ function mutantsIn(file, text, m, start, end) {
     if (t > x.index + x[0].length) yield_(mk('conjunct', x.index, text.slice(x.index, t), ''));
   });
   body(/(?<![\w$.])(\d+)(?![\w.])/g, (x) => {
+    // The select list of `exists (select 1 ...)` and `perform 1 ...` is never read: changing it cannot be observed.
+    if (/(\bexists\s*\(\s*select|\bperform)\s+$/i.test(m.slice(Math.max(0, x.index - 40), x.index))) return;
     const n = Number(x[1]);
     yield_(mk('num', x.index, x[1], String(n + 1)));
     if (n > 0) yield_(mk('num', x.index, x[1], String(n - 1)));

@@ -16,8 +16,9 @@
 //   --list       print the list and whether each mutant's text is found, then stop (no database needed)
 //   --markdown   print the result table as Markdown too (for docs/reliability.md)
 //   --generated  instead of the hand-written list, the mechanical mutants of every function file
-//                (scripts/mutants-generated.mjs): a sample of --sample N (200) by --seed S (1), in one clone, the real
-//                function put back after each; survivors listed, equivalents from docs/mutation-equivalents.md;
+//                (scripts/mutants-generated.mjs): a sample of --sample N (200) applied mutants (one PostgreSQL refuses
+//                is replaced by the next) by --seed S (1), in one clone, the real function put back after each;
+//                survivors listed, equivalents from docs/mutation-equivalents.md;
 //                --jobs N runs pg_prove's files N at a time; MUTATE_NO_BASELINE=1 skips the run without a mutant
 //                (npm run mutate:generated -- --sample 200 --seed 34)
 //   --proxy      with --generated: the mechanical mutants of sql/proxy/'s function bodies instead, killed by
@@ -173,11 +174,15 @@ function pad(s, n) {
  */
 async function generatedMain() {
   const all = generateMutants(root);
-  const picked = sample(all, Number(opts.sample), Number(opts.seed));
+  // The whole list shuffled by the seed, taken in order until --sample mutants were applied: one PostgreSQL refuses
+  // (invalid) is replaced by the next, so the sample is N applied mutants. The shuffle does not depend on N, so a
+  // larger N extends a seed's sample and never reorders it.
+  const want = Number(opts.sample);
+  const picked = sample(all, all.length, Number(opts.seed));
   const eq = equivalents(root);
-  process.stderr.write(`mutate: ${all.length} mechanical mutants, a sample of ${picked.length} by seed ${opts.seed}\n`);
+  process.stderr.write(`mutate: ${all.length} mechanical mutants, a sample of ${want} applied by seed ${opts.seed}\n`);
   if (opts.list) {
-    for (const m of picked) process.stdout.write(`${m.id}\n`);
+    for (const m of picked.slice(0, want)) process.stdout.write(`${m.id}\n`);
     return;
   }
   await dropDb(TEMPLATE);
@@ -197,7 +202,9 @@ async function generatedMain() {
   const rows = [];
   const t0 = Date.now();
   try {
+    let applied = 0;
     for (const [i, m] of picked.entries()) {
+      if (applied >= want) break;
       const path = join(root, 'sql', 'functions', m.file);
       const text = readFileSync(path, 'utf8');
       const row = { n: i + 1, m, result: '', by: '' };
@@ -220,10 +227,11 @@ async function generatedMain() {
           for (let c = 0; !failed.length && c < rest.length; c += 40) failed = await prove(CLONE, rest.slice(c, c + 40));
           row.result = failed.length ? 'killed' : eq.has(m.id) ? 'equivalent' : 'SURVIVED';
           row.by = failed.length ? failed.slice(0, 3).join(', ') : eq.get(m.id) ?? '';
+          applied++;
         }
         await sql.unsafe(text);
       }
-      process.stderr.write(`${pad(`${row.n}/${picked.length}`, 8)} ${pad(row.result, 15)} ${m.id}\n`);
+      process.stderr.write(`${pad(`${applied}/${want}`, 8)} ${pad(row.result, 15)} ${m.id}\n`);
     }
   } finally {
     await sql.end({ timeout: 5 });
@@ -298,7 +306,9 @@ async function proxyMain() {
       const baseline = await prove(PROXY, files, PROXY_TESTS);
       if (baseline.length) throw new Error(`test/pgtap-proxy fails without any mutant: ${baseline.join(', ')}`);
     }
+    let applied = 0;
     for (const [i, m] of picked.entries()) {
+      if (applied >= want) break;
       const path = join(scratch, 'sql', m.file);
       const text = readFileSync(join(root, 'sql', m.file), 'utf8');
       const row = { n: i + 1, m, result: '', by: '' };

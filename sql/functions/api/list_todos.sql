@@ -47,7 +47,7 @@ begin
 
   if cardinality(v_rows) > v_size then
     v_next := switchboard_internal.list_cursor(v_rows[v_size].created_at, v_rows[v_size].id);
-    v_rows := v_rows[1:v_size];
+    v_rows := v_rows[:v_size];
   end if;
   return jsonb_build_object(
     'todos', coalesce((select jsonb_agg(switchboard_internal.todo_json(v_rows[i]) order by i)

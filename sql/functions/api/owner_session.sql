@@ -28,7 +28,7 @@ begin
                                'Sign in with a link from `switchboard owner login <handle>`.');
   end if;
   -- Digests are compared rather than the tokens, so the comparison time says nothing about the token.
-  if coalesce(for_write, false)
+  if for_write
      and (csrf_token is null or switchboard_internal.digest(csrf_token) is distinct from switchboard_internal.digest(v_csrf)) then
     perform switchboard_internal.raise('forbidden', 'the form''s CSRF token does not match this session',
                                'Reload the page and submit the form again.');

@@ -7,6 +7,6 @@ returns integer
 language sql
 stable
 as $$
-  select case when switchboard_internal.setting_int('shard_partitions', null, 1, 256) is not null and id is not null
+  select case when switchboard_internal.setting_int('shard_partitions', null, 1, 256) is not null
               then get_byte(uuid_send(id), 0) end
 $$;
