@@ -19,7 +19,8 @@
 //                (scripts/mutants-generated.mjs): a sample of --sample N (200) applied mutants (one PostgreSQL refuses
 //                is replaced by the next) by --seed S (1), in one clone, the real function put back after each;
 //                survivors listed, equivalents from docs/mutation-equivalents.md;
-//                --jobs N runs pg_prove's files N at a time; MUTATE_NO_BASELINE=1 skips the run without a mutant
+//                --jobs N runs pg_prove's files N at a time (1: files that commit through dblink make N > 1 see
+//                each other's rows); MUTATE_NO_BASELINE=1 skips the run without a mutant
 //                (npm run mutate:generated -- --sample 200 --seed 34)
 //   --proxy      with --generated: the mechanical mutants of sql/proxy/'s function bodies instead, killed by
 //                test/pgtap-proxy alone: a proxy database in front of two shard databases, set up by `switchboard

@@ -1769,7 +1769,7 @@ begin
 
   if cardinality(v_rows) > v_size then
     v_next := switchboard_internal.list_cursor(v_rows[v_size].created_at, v_rows[v_size].id);
-    v_rows := v_rows[1:v_size];
+    v_rows := v_rows[:v_size];
   end if;
   return jsonb_build_object(
     'todos', coalesce((select jsonb_agg(switchboard_internal.todo_json(v_rows[i]) order by i)
@@ -2465,7 +2465,7 @@ begin
                                'Sign in with a link from `switchboard owner login <handle>`.');
   end if;
   -- Digests are compared rather than the tokens, so the comparison time says nothing about the token.
-  if coalesce(for_write, false)
+  if for_write
      and (csrf_token is null or switchboard_internal.digest(csrf_token) is distinct from switchboard_internal.digest(v_csrf)) then
     perform switchboard_internal.raise('forbidden', 'the form''s CSRF token does not match this session',
                                'Reload the page and submit the form again.');
@@ -8588,7 +8588,7 @@ by.';
 CREATE FUNCTION switchboard_internal.shard_slot(id uuid) RETURNS integer
     LANGUAGE sql STABLE
     AS $$
-  select case when switchboard_internal.setting_int('shard_partitions', null, 1, 256) is not null and id is not null
+  select case when switchboard_internal.setting_int('shard_partitions', null, 1, 256) is not null
               then get_byte(uuid_send(id), 0) end
 $$;
 
