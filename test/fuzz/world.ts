@@ -76,6 +76,9 @@ export async function makeWorld(t: { teardown(fn: () => unknown): void }): Promi
     for (const e of [endpoint, narrow, foreign]) {
       await one(sql, `select switchboard.set_endpoint_admission(endpoint_id => $1::uuid, claims_per_minute => null) as doc`, [e.endpoint_id]);
     }
+    // Likewise a fuzzed pause_queue or set_queue_limits (valid owner calls) may hold back the world's queues, which
+    // throttles the claims below: the controls are lifted too (seed 615595882 paused deploy/eu before release ran).
+    await sql.unsafe('delete from switchboard.queue_controls');
     for (const q of queues) {
       todos.push(await add(endpoint.endpoint_id, q)); // pending
       const fenced = await add(endpoint.endpoint_id, q);
