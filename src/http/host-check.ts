@@ -4,7 +4,7 @@
 // (the same checks, 403 and messages), on node:http's request and response, so /mcp (served without Express) and
 // every Express route share it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isLoopbackHost } from './address.js';
+import { canonicalHost, isLoopbackHost } from './address.js';
 
 /** Answers 403 and returns false when the request's Host is not one of the names; true lets it through. */
 export type HostCheck = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -19,10 +19,10 @@ function forbidden(res: ServerResponse, message: string): false {
 /** The Host check for a server listening on `bindHost`, or null when it does not listen on loopback. */
 export function hostCheck(bindHost: string, publicHost: string | null): HostCheck | null {
   if (!isLoopbackHost(bindHost)) return null;
-  const bare = bindHost.replace(/^\[|\]$/g, '').toLowerCase();
-  const bound = bare.includes(':') ? `[${bare}]` : bare;
-  const names = new Set(['127.0.0.1', 'localhost', '[::1]', bound]);
-  if (publicHost) names.add(publicHost);
+  // Compared in canonicalHost's spelling, so every spelling of an allowed address is allowed (a Host of
+  // [::ffff:127.0.0.1] on a 127.0.0.1 bind) and none of another's.
+  const names = new Set(['127.0.0.1', 'localhost', '::1', bindHost].map(canonicalHost));
+  if (publicHost) names.add(canonicalHost(publicHost));
   // The last Host seen allowed: a client sends the same one on every request.
   let allowed = '';
   return (req, res) => {
@@ -35,7 +35,7 @@ export function hostCheck(bindHost: string, publicHost: string | null): HostChec
     } catch {
       return forbidden(res, `Invalid Host header: ${host}`);
     }
-    if (!names.has(hostname)) return forbidden(res, `Invalid Host: ${hostname}`);
+    if (!names.has(canonicalHost(hostname))) return forbidden(res, `Invalid Host: ${hostname}`);
     allowed = host;
     return true;
   };

@@ -1,7 +1,8 @@
 // What the door reads before anything else: the bearer token of the Authorization header (RFC 6750; the scheme is
 // case-insensitive, RFC 7235 §2.1) and, for a server bound to loopback, the Host names it answers (DNS-rebinding
 // protection): the loopback names, the address it is bound to (an IPv6 one in brackets, as a Host carries it) and the
-// public URL's host. A server bound beyond loopback has no Host check.
+// public URL's host, each in any spelling of it (0:0:0:0:0:0:0:1 is ::1, ::ffff:7f00:2 is 127.0.0.2). A server bound
+// beyond loopback has no Host check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import t from 'tap';
 import { bearerToken } from '../../src/http/bearer.js';
@@ -70,4 +71,50 @@ t.test('a server bound beyond loopback has no Host check', async (t) => {
   t.equal(hostCheck('0.0.0.0', null), null);
   t.equal(hostCheck('192.0.2.10', 'switchboard.example'), null);
   t.equal(hostCheck('::', null), null);
+});
+
+t.test('every spelling of a loopback address is a loopback bind: a foreign Host is refused, the loopback answered', async (t) => {
+  const spellings = [
+    '::ffff:7f00:2',
+    '[::ffff:7f00:2]',
+    '0:0:0:0:0:ffff:127.0.0.2',
+    '::ffff:127.0.0.2',
+    '0:0:0:0:0:0:0:1',
+    '[0000:0000:0000:0000:0000:0000:0000:0001]',
+    '::FFFF:7F00:1',
+  ];
+  for (const bind of spellings) {
+    const check = hostCheck(bind, null);
+    if (!check) {
+      t.fail(`bound to ${bind}: no Host check`);
+      continue;
+    }
+    for (const host of ['evil.example', 'evil.example:8080', '127.0.0.3:8080', '[::ffff:127.0.0.3]', '[::2]']) {
+      t.equal(hostStatus(check, host), 403, `bound to ${bind}, Host ${host}`);
+    }
+    for (const host of ['127.0.0.1:8080', 'localhost', '[::1]:8080', '[0:0:0:0:0:0:0:1]', '[::ffff:127.0.0.1]:8080', '[::ffff:7f00:1]']) {
+      t.equal(hostStatus(check, host), 200, `bound to ${bind}, Host ${host}`);
+    }
+  }
+});
+
+t.test('a bind answers its own address in every spelling of it, and no other address', async (t) => {
+  const mapped = hostCheck('::ffff:7f00:2', null);
+  const dotted = hostCheck('127.0.0.2', null);
+  if (!mapped || !dotted) throw new Error('no Host check on loopback');
+  for (const check of [mapped, dotted]) {
+    for (const host of ['127.0.0.2:8080', '[::ffff:127.0.0.2]', '[::ffff:7f00:2]:8080', '[0:0:0:0:0:ffff:7f00:2]']) {
+      t.equal(hostStatus(check, host), 200, host);
+    }
+    t.equal(hostStatus(check, '[::ffff:7f00:3]'), 403, 'another mapped loopback address');
+  }
+  const published = hostCheck('::ffff:127.0.0.1', 'Switchboard.Example');
+  if (!published) throw new Error('no Host check on loopback');
+  t.equal(hostStatus(published, 'switchboard.example'), 200, 'the public URL host, in any case');
+});
+
+t.test('an IPv4-mapped address beyond loopback, or a string that only contains a loopback address, has no Host check', async (t) => {
+  for (const bind of ['::ffff:0.0.0.0', '::ffff:c000:20a', '0:0:0:0:0:ffff:192.0.2.10', '0:0:0:0:0:0:0:0', '::2', 'evil@127.0.0.1', '127.0.0.1.evil.example']) {
+    t.equal(hostCheck(bind, null), null, bind);
+  }
 });
