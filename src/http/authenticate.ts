@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler, Request, Response } from 'express';
 import type { Check, CredentialCache } from './credentials.js';
-import type { FrontDoor } from './door.js';
+import type { DoorConfig, FrontDoor } from './door.js';
 import type { Refusals } from './refusals.js';
 
 /** What the door hands the surface's handlers in res.locals.credential. */
@@ -33,14 +33,18 @@ export interface AuthenticateOptions<T extends object, Q extends IncomingMessage
   fresh?: boolean;
 }
 
-/** Sends a refusal after the door's delay, unless the client has gone. */
-export function heldRefusal(door: FrontDoor, res: ServerResponse, send: () => void): void {
+/** Sends a refusal after the door's delay (at once when it is 0), unless the client has gone. */
+export function heldRefusal(
+  door: { config: Pick<DoorConfig, 'SWITCHBOARD_HTTP_REFUSAL_DELAY_MS'>; hold: FrontDoor['hold'] },
+  res: ServerResponse,
+  send: () => void,
+): void {
   const delay = door.config.SWITCHBOARD_HTTP_REFUSAL_DELAY_MS;
   const go = () => {
     if (!res.destroyed && !res.headersSent) send();
   };
   if (delay === 0) go();
-  else setTimeout(go, delay);
+  else door.hold(go, delay);
 }
 
 /**

@@ -80,6 +80,13 @@ export class FrontDoor {
   /** Past the unreserved connections, a new connection must show a credential promptly. */
   readonly crowd: Crowd;
   private readonly closers: (() => Promise<void>)[] = [];
+  /**
+   * Runs `go` after `ms`: how a refusal is held (heldRefusal). setTimeout; a test puts a recorder in its place to
+   * assert the delay the door asked for, since elapsed time on a shared machine proves nothing.
+   */
+  hold: (go: () => void, ms: number) => void = (go, ms) => {
+    setTimeout(go, ms);
+  };
 
   constructor(
     readonly config: DoorConfig,

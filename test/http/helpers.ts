@@ -14,6 +14,17 @@ export async function serve(t: Teardown, f: Fixture, env: Record<string, string>
   return server;
 }
 
+/** The delays the server's door asks to hold refusals for, in order; each hold is still kept as asked. */
+export function recordHolds(server: RunningServer): number[] {
+  const holds: number[] = [];
+  const hold = server.door.hold;
+  server.door.hold = (go, ms) => {
+    holds.push(ms);
+    hold(go, ms);
+  };
+  return holds;
+}
+
 export const initialize = {
   jsonrpc: '2.0',
   id: 1,
