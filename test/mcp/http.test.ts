@@ -318,6 +318,27 @@ t.test('every loopback bind checks the Host header, not only 127.0.0.1, localhos
   }
 });
 
+t.test('a bind on any spelling of a loopback address checks the Host header, and answers every spelling of the loopback', async (t) => {
+  const f = await fixture(t);
+  for (const host of ['::ffff:7f00:2', '0:0:0:0:0:ffff:127.0.0.2', '0:0:0:0:0:0:0:1']) {
+    const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host, port: 0 });
+    t.teardown(() => server.stop(1000));
+    const get = (hostHeader: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${server.url}/healthz`, { headers: { host: hostHeader } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    t.equal(await get('evil.example'), 403, `bound to ${host}, a foreign Host: 403`);
+    t.equal(await get(`[${host}]:${server.port}`), 200, `bound to ${host}, its own address: 200`);
+    t.equal(await get(`localhost:${server.port}`), 200, `bound to ${host}, localhost: 200`);
+    t.equal(await get(`[::ffff:127.0.0.1]:${server.port}`), 200, `bound to ${host}, 127.0.0.1 written IPv4-mapped: 200`);
+  }
+});
+
 t.test('bodies are read as express.json read them: gzip and deflate, utf-8 only, an empty body is {}', async (t) => {
   const f = await fixture(t);
   const ep = await f.vend(await f.owner('alice'), 'bot');
