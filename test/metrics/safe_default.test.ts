@@ -18,14 +18,14 @@ const auth = { headers: { authorization: `Bearer ${TOKEN}` } };
 
 t.test('listening beyond loopback without SWITCHBOARD_METRICS_TOKEN is refused, naming it', async (t) => {
   const none = loadConfig({});
-  for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.internal']) {
+  for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.internal', '::ffff:c0a8:10a', '::ffff:0.0.0.0']) {
     t.throws(
       () => operationsHooks(none, { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host }),
       { name: 'Error', variable: 'SWITCHBOARD_METRICS_TOKEN' },
       `${host}: refused`,
     );
   }
-  for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) {
+  for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost', '::ffff:7f00:2', '0:0:0:0:0:ffff:127.0.0.2', '0:0:0:0:0:0:0:1']) {
     t.doesNotThrow(() => operationsHooks(none, { databaseUrl: 'postgres://x@127.0.0.1/x', worker: false, host }), `${host}: fine`);
   }
   t.doesNotThrow(
