@@ -1,5 +1,5 @@
 begin;
-select plan(7);
+select plan(9);
 
 select test.endpoint() as ep \gset
 select test.owner_of(:'ep') as owner \gset
@@ -11,6 +11,10 @@ select ok((:'p1'::jsonb)->>'next_cursor' !~ '\s', 'next_cursor is one token');
 select switchboard.owner_list_todos(:'owner'::uuid, page_size => 2, cursor => (:'p1'::jsonb)->>'next_cursor') as p2 \gset
 select is(jsonb_array_length((:'p2'::jsonb)->'todos'), 1, 'the next page holds the rest');
 select is((:'p2'::jsonb)->'next_cursor', 'null'::jsonb, 'and ends the list');
+-- A page that holds exactly the rest is the last: no cursor to an empty page.
+select switchboard.owner_list_todos(:'owner'::uuid, page_size => 3) as whole \gset
+select is(jsonb_array_length((:'whole'::jsonb)->'todos'), 3, 'a page_size of exactly the count holds them all');
+select is((:'whole'::jsonb)->'next_cursor', 'null'::jsonb, 'and has no next_cursor');
 
 -- Forged cursors: not base64, base64 of an impossible time, base64 of an impossible id. All invalid, never a raw error.
 select throws_ok(format('select switchboard.owner_list_todos(%L::uuid, cursor => %L)', :'owner', '!!!'), 'SB422', null, 'not base64 is invalid');
