@@ -1,6 +1,6 @@
-// Streamable HTTP at /mcp, stateless: every POST gets a Server and a transport of its own (the SDK's documented
-// stateless mode, over our JsonResponseTransport: one JSON document per POST), so nothing of a client outlives its
-// request and any server instance on the database answers any request. A POST whose tool call the database answered
+// Streamable HTTP at /mcp, stateless: one SDK Server for the process, connected to our JsonResponseTransport, which
+// hands it each POST's messages (each request's endpoint in its authInfo) and answers the POST with one JSON document;
+// nothing of a client outlives its request, and any server instance on the database answers any request. A POST whose tool call the database answered
 // "credential refused" is answered 401 instead of its JSON answer. A POST is served on node:http directly, without
 // Express (its router and body parser were a tenth of the server's CPU per call); GET and DELETE (405) stay on the
 // Express app. In front, the front door's steps (src/http/), in the order they were middlewares: the client
@@ -107,6 +107,14 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
     refused: 'unknown or revoked credential',
   };
   const checkNow = { ...check, fresh: true };
+  // One server for every request (its handlers take the endpoint from the request's authInfo), on one transport that
+  // keeps nothing of a POST once it is answered; neither is ever closed.
+  const server = createMcpServer(ctx);
+  const transport = new JsonResponseTransport();
+  let ready = false;
+  const connected = server.connect(transport).then(() => {
+    ready = true;
+  });
   const readBody = jsonBodyReader(door, refusals, config.SWITCHBOARD_HTTP_MAX_BODY_BYTES, 'SWITCHBOARD_HTTP_MAX_BODY_BYTES');
 
   /** The front door's steps, then the answer; returns when the request is answered or refused. */
@@ -125,20 +133,11 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
     }
     const { secret, digest, principal: endpoint } = who;
     if (!(await admitFor(door, refusals, res, endpoint.endpoint_id, toolCalls(body)))) return;
+    if (!ready) await connected;
     // The client went away while its request waited its turn (a check, the rate, the gate): nothing is run for it.
     if (gone(res)) return;
     const messages = readMessages(req, res, body);
     if (!messages) return;
-    // Aborted when the client goes away before its answer is sent: a long poll whose caller hung up stops at once.
-    const hangup = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) hangup.abort();
-    });
-    const server = createMcpServer({ ...ctx, endpoint });
-    // A request is answered as one JSON document, not an SSE stream: the tools send nothing before their result.
-    // Neither is closed: nothing of theirs outlives the request (no timer, no stream, no registration), and closing
-    // builds the SDK's "Connection closed" error for nobody; both are garbage once the answer is written.
-    const transport = new JsonResponseTransport();
     // Set when a call's statement refused the credential itself: the POST is answered 401, whatever else it held.
     let refused = false;
     const auth: AuthInfo = {
@@ -147,7 +146,6 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
       scopes: endpoint.verbs,
       extra: {
         endpoint,
-        hangup: hangup.signal,
         sessionId: sessionOf(sessionIds ?? (await sessionKey), req, res, body, endpoint),
         refused: () => {
           refused = true;
@@ -155,11 +153,16 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
         },
       },
     };
-    await server.connect(transport);
-    const answer = await transport.handle(messages, auth);
+    // A request is answered as one JSON document, not an SSE stream: the tools send nothing before their result.
+    const { answer, cancel } = transport.handle(messages, auth);
+    // Cancelled when the client goes away before its answer is sent: a long poll whose caller hung up stops at once.
+    res.once('close', () => {
+      if (!res.writableFinished) cancel();
+    });
+    const doc = await answer;
     if (gone(res)) return;
     if (refused) return refusals.unauthorized(res, check.refused, 'invalid_token');
-    writeAnswer(res, answer);
+    writeAnswer(res, doc);
   };
 
   const failed = (err: unknown, res: ServerResponse) => {

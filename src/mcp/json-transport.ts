@@ -87,42 +87,82 @@ export function writeAnswer(res: ServerResponse, doc: JSONRPCMessage | JSONRPCMe
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
 }
 
+/** One POST's requests in flight: their ids as the client sent them, and the answers so far, in the same order. */
+interface Post {
+  ids: Id[];
+  /** The ids the server sees them under. */
+  sent: number[];
+  answers: JSONRPCMessage[];
+  left: number;
+  done: (doc: JSONRPCMessage | JSONRPCMessage[] | null) => void;
+}
+
 /**
- * One POST's messages handed to a connected Server (Protocol.connect sets onmessage); `handle` resolves to the answer
- * once every request is answered: one JSON document (an array for a batch, in the requests' order), or null for a
- * POST of notifications or responses only (202). The caller writes it (writeAnswer). Anything else the server sends
- * (a request or a notification to the client) has no stream to go to and is dropped: these tools send nothing
- * before their result.
+ * The connection of one long-lived Server (Protocol.connect sets onmessage) to every POST: `handle` hands a POST's
+ * messages to the server and resolves to its answer once every request is answered: one JSON document (an array for
+ * a batch, in the requests' order), or null for a POST of notifications or responses only (202). The caller writes
+ * it (writeAnswer). Clients number their requests independently, so each request reaches the server under an id of
+ * this transport's own, and its answer goes back under the client's id; nothing else is kept of a POST once it is
+ * answered. What the server sends otherwise (a request or a notification to the client) has no stream to go to and is
+ * dropped: these tools send nothing before their result. A client's responses (the server sends no requests) and its
+ * notifications/cancelled (a POST's requests are cancelled by its hang-up: `cancel`) are not passed on, as a server of
+ * its own per POST ignored them.
  */
 export class JsonResponseTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
-  private readonly order: Id[] = [];
-  private readonly answers = new Map<Id, JSONRPCMessage>();
+  private last = 0;
+  /** The requests in flight, by the id the server sees: their POST and their place in it. */
+  private readonly inFlight = new Map<number, { post: Post; index: number }>();
   private closed = false;
-  private done: ((doc: JSONRPCMessage | JSONRPCMessage[] | null) => void) | null = null;
 
   async start(): Promise<void> {}
 
-  /** Delivers the POST's messages to the server, with the caller's authInfo as the SDK's transport passes it. */
-  handle(messages: JSONRPCMessage[], authInfo: AuthInfo): Promise<JSONRPCMessage | JSONRPCMessage[] | null> {
-    for (const m of messages) if (isRequest(m)) this.order.push(m.id);
+  /**
+   * Delivers the POST's messages to the server, with the caller's authInfo as the SDK's transport passes it. The
+   * returned `cancel` (for the POST's hang-up) cancels its requests still in flight, as notifications/cancelled would:
+   * the server aborts their signal and answers nothing, and the answer resolves to null.
+   */
+  handle(messages: JSONRPCMessage[], authInfo: AuthInfo): { answer: Promise<JSONRPCMessage | JSONRPCMessage[] | null>; cancel: () => void } {
+    const extra = { authInfo };
+    const ids: Id[] = [];
+    for (const m of messages) if (isRequest(m)) ids.push(m.id);
+    let done: Post['done'] = () => {};
     const answer = new Promise<JSONRPCMessage | JSONRPCMessage[] | null>((resolve) => {
-      this.done = resolve;
+      done = resolve;
     });
-    for (const m of messages) this.onmessage?.(m, { authInfo });
-    if (this.order.length === 0) this.done?.(null);
-    return answer;
+    const post: Post = { ids, sent: [], answers: new Array<JSONRPCMessage>(ids.length), left: ids.length, done };
+    for (const m of messages) {
+      if (isRequest(m)) {
+        const id = ++this.last;
+        this.inFlight.set(id, { post, index: post.sent.length });
+        post.sent.push(id);
+        this.onmessage?.({ ...m, id } as JSONRPCMessage, extra);
+      } else if ('method' in m && m.method !== 'notifications/cancelled') this.onmessage?.(m, extra);
+    }
+    if (ids.length === 0) done(null);
+    const cancel = () => {
+      if (post.left === 0) return;
+      post.left = 0;
+      for (const id of post.sent) {
+        if (!this.inFlight.delete(id)) continue;
+        this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'the client went away' } });
+      }
+      done(null);
+    };
+    return { answer, cancel };
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed || !('id' in message) || 'method' in message) return;
-    const id = message.id as Id;
-    if (!this.order.includes(id) || this.answers.has(id)) return;
-    this.answers.set(id, message);
-    if (this.answers.size < this.order.length) return;
-    this.done?.(this.order.length === 1 ? message : this.order.map((i) => this.answers.get(i)!));
+    const entry = this.inFlight.get(message.id as number);
+    if (!entry) return;
+    this.inFlight.delete(message.id as number);
+    const { post, index } = entry;
+    post.answers[index] = { ...message, id: post.ids[index] } as JSONRPCMessage;
+    if (--post.left > 0) return;
+    post.done(post.ids.length === 1 ? post.answers[0] : post.answers);
   }
 
   async close(): Promise<void> {

@@ -21,9 +21,12 @@ export function errorResult(e: CallerError): CallToolResult {
 
 /** Logs one line per call: verb, outcome (ok, empty or the error kind) and duration. Never the arguments. */
 export function logCall(ctx: ToolContext, verb: string, started: bigint, outcome: string, err?: unknown): void {
+  const internal = outcome === 'internal';
+  // Nothing is built for a line the level drops.
+  if (!ctx.log.isLevelEnabled(internal ? 'error' : 'info')) return;
   const duration_ms = Number(process.hrtime.bigint() - started) / 1e6;
   const line = { verb, outcome, duration_ms: Math.round(duration_ms * 10) / 10, endpoint_id: ctx.endpoint.endpoint_id };
-  if (outcome === 'internal') ctx.log.error({ ...line, err }, 'tool call failed'); // the err serializer is safeError
+  if (internal) ctx.log.error({ ...line, err }, 'tool call failed'); // the err serializer is safeError
   else ctx.log.info(line, 'tool call');
 }
 
@@ -56,14 +59,6 @@ const SEND_TOKEN =
   'If your claim returned a lease_token, send it as lease_token. Otherwise your lease lapsed or was taken over: ' +
   'stop working on this todo and take other work with claim_next.';
 
-/** The SDK's signal for the call, or over HTTP the request's hang-up (src/mcp/http.ts sets it). */
-function withHangup(extra: Extra): AbortSignal {
-  // Over stateless HTTP each POST has a Server of its own, which no later message (a notifications/cancelled comes in
-  // a POST of its own) can reach: the request's hang-up is the only cancellation, so no AbortSignal.any per call.
-  const hangup = extra.authInfo?.extra?.hangup;
-  return hangup instanceof AbortSignal ? hangup : extra.signal;
-}
-
 interface Extra {
   authInfo?: AuthInfo;
   signal: AbortSignal;
@@ -80,10 +75,19 @@ interface DoorExtra {
   refused?: () => void;
 }
 
-/** Calls the ledger once and turns what comes back, or what it throws, into the tool result. */
-export async function runTool(ctx: ToolContext, tool: ToolDef, args: Record<string, unknown>, extra: Extra): Promise<CallToolResult> {
-  const started = process.hrtime.bigint();
-  const signal = withHangup(extra);
+/**
+ * Calls the ledger once and turns what comes back, or what it throws, into the tool result. The call's signal is the
+ * SDK's: it aborts on notifications/cancelled and, over HTTP, when the request's client goes away (src/mcp/http.ts
+ * cancels the POST's requests through the transport).
+ */
+export async function runTool(
+  ctx: ToolContext,
+  tool: ToolDef,
+  args: Record<string, unknown>,
+  extra: Extra,
+  started = process.hrtime.bigint(),
+): Promise<CallToolResult> {
+  const signal = extra.signal;
   try {
     const doc = await tool.run(args, {
       agent: agentCalls(ctx, credentialOf(ctx, extra), signal),

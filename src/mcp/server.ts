@@ -1,5 +1,6 @@
-// Builds the MCP server for one authenticated endpoint: the SDK's low-level Server with tools/list (the tools
-// the endpoint's verbs allow) and tools/call (validate, one ledger call, its document).
+// Builds the MCP server: the SDK's low-level Server with tools/list (the tools the endpoint's verbs allow) and
+// tools/call (validate, one ledger call, its document), for one endpoint (stdio, tests) or, over HTTP, one server
+// for every request, each request's endpoint in its authInfo (src/mcp/http.ts).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
@@ -11,9 +12,10 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { ToolContext } from '../context.js';
+import type { AppContext, ToolContext } from '../context.js';
 import { CONTRACT } from '../contract.gen.js';
 import { invalidInput } from '../errors.js';
+import type { Endpoint } from '../ledger.js';
 import { errorResult, logCall, runTool } from './run.js';
 import { describeIssues, portableSchema, type ToolDef } from './tool.js';
 import { addTodo } from './tools/add_todo.js';
@@ -95,34 +97,58 @@ class InvalidParams extends Error {
   readonly code = ErrorCode.InvalidParams;
 }
 
-export function createMcpServer(ctx: ToolContext): Server {
+/** The tools/list of an endpoint's verbs, computed once per set of verbs. */
+const toolLists = new Map<string, Tool[]>();
+function toolsFor(verbs: readonly string[]): Tool[] {
+  const key = verbs.join(',');
+  let tools = toolLists.get(key);
+  if (!tools) {
+    const listed = listedVerbs(verbs);
+    tools = TOOLS.filter((t) => listed.has(t.verb ?? t.name)).map((t) => LISTED.get(t.name)!);
+    // Bounded: vended verbs are a few combinations of thirteen; a server seeing more just stops remembering them.
+    if (toolLists.size < 256) toolLists.set(key, tools);
+  }
+  return tools;
+}
+
+/** What a server is built with: the endpoint it serves, or none when each request's authInfo names its own. */
+export type McpServerContext = AppContext & Partial<Pick<ToolContext, 'endpoint' | 'credential'>>;
+
+/** The endpoint of a request: the one its authInfo carries (over HTTP), else the server's. */
+function endpointOf(ctx: McpServerContext, extra: { authInfo?: { extra?: Record<string, unknown> } }): ToolContext {
+  const endpoint = extra.authInfo?.extra?.endpoint as Endpoint | undefined;
+  if (endpoint && endpoint !== ctx.endpoint) return { ...ctx, endpoint };
+  if (!ctx.endpoint) throw new Error('an MCP request without an endpoint');
+  return ctx as ToolContext;
+}
+
+export function createMcpServer(ctx: McpServerContext): Server {
   const server = new Server(
     { name: 'switchboard', title: 'Switchboard', version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: VALIDATOR },
   );
-  const listed = listedVerbs(ctx.endpoint.verbs);
-  const tools = TOOLS.filter((t) => listed.has(t.verb ?? t.name)).map((t) => LISTED.get(t.name)!);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({ tools: toolsFor(endpointOf(ctx, extra).endpoint.verbs) }));
 
   // A tool the endpoint was not vended is hidden from tools/list only: a call still reaches the SQL function,
   // whose verb check answers forbidden, so the gate on calls lives in one place.
   server.setRequestHandler(LooseCallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const call = endpointOf(ctx, extra);
     const name = request.params.name;
     const tool = BY_NAME.get(name);
     const started = process.hrtime.bigint();
     const args = request.params.arguments ?? {};
     if (!tool || typeof args !== 'object' || args === null || Array.isArray(args)) {
-      logCall(ctx, name.slice(0, 64), started, 'invalid');
+      logCall(call, name.slice(0, 64), started, 'invalid');
       throw new InvalidParams(tool ? 'arguments must be an object' : `Unknown tool: ${JSON.stringify(name.slice(0, 64))}`);
     }
-    const parsed = await tool.input.safeParseAsync(args);
+    const parsed = tool.input.safeParse(args);
     if (!parsed.success) {
-      logCall(ctx, name, started, 'invalid');
+      logCall(call, name, started, 'invalid');
       const detail = describeIssues(parsed.error.issues, LISTED.get(name)!.inputSchema);
       return errorResult({ ...invalidInput(detail), hint: 'Fix the named argument and call again; nothing was changed.' });
     }
-    return runTool(ctx, tool, parsed.data as Record<string, unknown>, extra);
+    return runTool(call, tool, parsed.data as Record<string, unknown>, extra, started);
   });
   return server;
 }
