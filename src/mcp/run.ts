@@ -3,6 +3,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../context.js';
 import { type CallerError, toCallerError } from '../errors.js';
+import type { CallGate } from '../http/call-gate.js';
 import type { Doc } from '../ledger.js';
 import { type AgentCalls, AGENT_VERBS, type ToolDef } from './tool.js';
 
@@ -37,19 +38,42 @@ function credentialOf(ctx: ToolContext, extra: { authInfo?: AuthInfo }): string 
   return credential;
 }
 
+/** What one call's agent verbs are bound to. */
+interface Binding {
+  credential: string;
+  signal: AbortSignal;
+  key: string;
+  gate: CallGate | undefined;
+}
+
+/** Per ledger, the agent verbs as methods of a prototype reading their binding (`this`): built once, not per call. */
+const verbsOf = new WeakMap<ToolContext['ledger'], object>();
+
 /**
  * The agent verbs bound to this call's credential, each database call through the credential's gate; one still
  * waiting for its turn when `signal` aborts (the client went away) is not run.
  */
 function agentCalls(ctx: ToolContext, credential: string, signal: AbortSignal): AgentCalls {
-  const bound = {} as Record<string, (a: object) => Promise<Doc>>;
-  const gate = ctx.door?.calls;
-  const key = ctx.endpoint.endpoint_id;
-  for (const verb of AGENT_VERBS) {
-    const fn = ctx.ledger[verb] as (a: object) => Promise<Doc>;
-    bound[verb] = gate ? (a) => gate.run(key, () => fn({ ...a, credential }), signal) : (a) => fn({ ...a, credential });
+  let verbs = verbsOf.get(ctx.ledger);
+  if (!verbs) {
+    const ledger = ctx.ledger;
+    const proto: Record<string, (this: Binding, a: object) => Promise<Doc>> = {};
+    for (const verb of AGENT_VERBS) {
+      const fn = ledger[verb] as (a: object) => Promise<Doc>;
+      proto[verb] = function (a) {
+        const credential = this.credential;
+        return this.gate ? this.gate.run(this.key, () => fn({ ...a, credential }), this.signal) : fn({ ...a, credential });
+      };
+    }
+    verbs = proto;
+    verbsOf.set(ledger, verbs);
   }
-  return bound as unknown as AgentCalls;
+  const binding: Binding = Object.create(verbs);
+  binding.credential = credential;
+  binding.signal = signal;
+  binding.key = ctx.endpoint.endpoint_id;
+  binding.gate = ctx.door?.calls;
+  return binding as unknown as AgentCalls;
 }
 
 // The ledger's conflict for a caller that does not hold the lease covers a lapsed lease, a takeover and a fenced
