@@ -49,6 +49,9 @@ export class CredentialCache<T extends object> {
       max: opts.max,
       // lru-cache reads a TTL of 0 as "forever"; a setting of 0 means "never", so every check is forced instead.
       ttl: Math.max(1, opts.ttlMs),
+      // How often the cache reads the clock: at its default (1 ms) it set a timer for nearly every request; a tenth of
+      // the TTL, at most 100 ms, is as good for a TTL counted in seconds.
+      ttlResolution: Math.max(1, Math.min(100, Math.floor(opts.ttlMs / 10))),
       fetchMethod: async (_digest, known, { context: secret }) => {
         if (known !== undefined) return (await opts.check(secret)) ?? undefined;
         const checked = await inLane(opts.lane, () => opts.check(secret));

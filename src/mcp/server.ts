@@ -4,8 +4,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
-  CallToolRequestParamsSchema,
-  CallToolRequestSchema,
+  type CallToolRequest,
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
@@ -75,11 +74,10 @@ export function listedVerbs(verbs: readonly string[]): Set<string> {
   return listed;
 }
 
-// Registered with arguments loosened, so that arguments which are not an object are answered -32602 (invalid
-// params, the caller's fault) by this handler rather than failing the SDK's request schema.
-const LooseCallToolRequestSchema = CallToolRequestSchema.extend({
-  params: CallToolRequestParamsSchema.extend({ arguments: z.unknown().optional() }),
-});
+// Registered with only its method checked: the SDK checks a tools/call request against its CallToolRequestSchema
+// itself before this handler runs, answering -32602 (invalid params, the caller's fault) when it does not hold,
+// arguments that are not an object included; a full schema here parsed every call twice.
+const ToolsCallSchema = z.looseObject({ method: z.literal('tools/call') });
 
 /**
  * One JSON Schema validator for every server: a Server makes an Ajv instance of its own unless given one (about
@@ -132,12 +130,14 @@ export function createMcpServer(ctx: McpServerContext): Server {
 
   // A tool the endpoint was not vended is hidden from tools/list only: a call still reaches the SQL function,
   // whose verb check answers forbidden, so the gate on calls lives in one place.
-  server.setRequestHandler(LooseCallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler(ToolsCallSchema, async (request, extra): Promise<CallToolResult> => {
     const call = endpointOf(ctx, extra);
-    const name = request.params.name;
+    // What the SDK checked (CallToolRequestSchema) before calling this handler.
+    const { params } = request as unknown as CallToolRequest;
+    const name = params.name;
     const tool = BY_NAME.get(name);
     const started = process.hrtime.bigint();
-    const args = request.params.arguments ?? {};
+    const args: unknown = params.arguments ?? {};
     if (!tool || typeof args !== 'object' || args === null || Array.isArray(args)) {
       logCall(call, name.slice(0, 64), started, 'invalid');
       throw new InvalidParams(tool ? 'arguments must be an object' : `Unknown tool: ${JSON.stringify(name.slice(0, 64))}`);
