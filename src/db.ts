@@ -208,13 +208,21 @@ export interface PgPoolOptions {
  * A node-postgres Pool (for graphile-worker's `pgPool` option) that survives the database going away and reaches the
  * primary of a multi-host URL. node-postgres takes one host only, so the pool gets a Client class of its own (pg-pool's
  * documented `Client` option) whose connect() first resolves the primary (resolvePrimaryUrl) and then connects there:
- * every new connection follows a failover. 'error' handlers on the pool and on every client log and let pg discard
- * the broken connection instead of an unhandled 'error' ending the process.
+ * every new connection follows a failover. 'error' handlers on the pool and on every client (from its construction) log
+ * and let pg discard the broken connection instead of an unhandled 'error' ending the process.
  */
 export function primaryPgPool(url: string, opts: PgPoolOptions, onError: (err: Error) => void): pg.Pool {
   const multi = (parseDatabaseUrl(url)?.hosts.length ?? 1) > 1;
   const extra = { application_name: opts.applicationName, ...(opts.role ? { options: `-c role=${opts.role}` } : {}) };
   class PrimaryClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      // From birth, not from the pool's 'connect' event: this connect() hands pg-pool its callback a microtask after
+      // ReadyForQuery, and a FATAL read in the same chunk (pg_terminate_backend, a shutdown) is emitted in between,
+      // before pg-pool has put its listener on: an 'error' without a listener would end the process.
+      this.on('error', onError);
+    }
+
     override connect(): Promise<pg.Client>;
     override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
     override connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
@@ -235,6 +243,5 @@ export function primaryPgPool(url: string, opts: PgPoolOptions, onError: (err: E
   const first = multi ? urlForHost(parseDatabaseUrl(url)!, parseDatabaseUrl(url)!.hosts[0]) : url;
   const pool = new pg.Pool({ connectionString: first, max: opts.max, connectionTimeoutMillis: 10_000, Client: PrimaryClient, ...extra });
   pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
   return pool;
 }

@@ -1,6 +1,8 @@
 // The worker outlives its database going away: every backend terminated (a restart or failover as the worker sees
 // it), then a read-only database (25006, a demoted primary), and it reaps again and graphile-worker reconnects.
+import * as net from 'node:net';
 import t from 'tap';
+import { primaryPgPool } from '../../src/db.js';
 import { toCallerError } from '../../src/errors.js';
 import { startWorker } from '../../src/worker/index.js';
 import { call, fixture } from '../mcp/helpers.js';
@@ -44,4 +46,33 @@ t.test('a worker whose backends are terminated, then refused writes, keeps runni
     return n > 0;
   }, 'graphile-worker to connect again');
   t.pass('graphile-worker is connected again');
+});
+
+// pg_terminate_backend or a shutdown right after a connection's start-up: the server's ReadyForQuery and its FATAL
+// arrive in one read. A fake server sends exactly that, every time, so the window between the two is deterministic.
+t.test("graphile-worker's pool survives a FATAL read in the same chunk as a new connection's ReadyForQuery", async (t) => {
+  const msg = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(5);
+    head.write(type, 0, 'latin1');
+    head.writeInt32BE(body.length + 4, 1);
+    return Buffer.concat([head, body]);
+  };
+  const fatal = msg('E', Buffer.from('SFATAL\0VFATAL\0C57P01\0Mterminating connection due to administrator command\0\0', 'latin1'));
+  const server = net.createServer((socket) => {
+    socket.once('data', () => {
+      // AuthenticationOk, ReadyForQuery (idle), then the FATAL: one write, one chunk.
+      socket.end(Buffer.concat([msg('R', Buffer.from([0, 0, 0, 0])), msg('Z', Buffer.from('I')), fatal]));
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const port = (server.address() as net.AddressInfo).port;
+  const errors: Error[] = [];
+  const pool = primaryPgPool(`postgres://postgres@127.0.0.1:${port}/x`, { max: 1, role: null, applicationName: 'sb-test' }, (e) => errors.push(e));
+  t.teardown(() => pool.end());
+  const client = await pool.connect();
+  await until(async () => errors.length > 0, 'the error to reach the handler');
+  t.match(errors[0], { code: '57P01' }, "the FATAL reaches the pool's handler, not the process");
+  client.release(true);
 });
