@@ -32,7 +32,8 @@ t.test('postgres.js, node-postgres (graphile-worker) and the migrator reach the 
   const db = await freshDatabase();
   t.teardown(() => db.drop());
   const dead = await freePort();
-  const multi = db.url.replace('127.0.0.1:5432', `127.0.0.1:${dead},127.0.0.1:5432`);
+  const at = new URL(db.url).host;
+  const multi = db.url.replace(at, `127.0.0.1:${dead},${at}`);
   t.not(multi, db.url, 'a URL whose first host has nothing listening');
   t.equal(await resolvePrimaryUrl(multi), db.url, 'the migrator is given the primary');
   const sql = createPool(multi, { max: 1, role: null });
@@ -42,5 +43,5 @@ t.test('postgres.js, node-postgres (graphile-worker) and the migrator reach the 
   const pool = primaryPgPool(multi, { max: 1, role: null, applicationName: 'sb-test' }, () => {});
   t.teardown(() => pool.end());
   const { rows } = await pool.query<{ port: number }>('select inet_server_port() as port');
-  t.equal(rows[0].port, 5432, "graphile-worker's pool reaches it too");
+  t.equal(rows[0].port, Number(new URL(db.url).port || 5432), "graphile-worker's pool reaches it too");
 });
