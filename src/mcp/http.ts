@@ -24,7 +24,7 @@ import { pace } from '../http/request-rate.js';
 import { enterAddress } from '../http/source-share.js';
 import type { Endpoint } from '../ledger.js';
 import { isInitialize, JsonResponseTransport, readMessages, writeAnswer } from './json-transport.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, directToolCall } from './server.js';
 import { loadSessionIds, type SessionIds } from './session-id.js';
 
 const messages = (body: unknown): unknown[] => (Array.isArray(body) ? body : [body]);
@@ -110,7 +110,7 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
   // One server for every request (its handlers take the endpoint from the request's authInfo), on one transport that
   // keeps nothing of a POST once it is answered; neither is ever closed.
   const server = createMcpServer(ctx);
-  const transport = new JsonResponseTransport();
+  const transport = new JsonResponseTransport(directToolCall(ctx));
   let ready = false;
   const connected = server.connect(transport).then(() => {
     ready = true;

@@ -4,7 +4,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage, type MessageExtraInfo, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type Result,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** A JSON-RPC error with no id, as the SDK's transport answers a request it cannot take. */
 function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
@@ -87,6 +93,24 @@ export function writeAnswer(res: ServerResponse, doc: JSONRPCMessage | JSONRPCMe
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
 }
 
+/**
+ * A request the transport answers itself, beside the server: given a request, the function that answers it, or
+ * undefined to leave it to the server. Its answer (or error) is sent as the SDK's Protocol would send a handler's.
+ */
+export type DirectHandler = (
+  request: JSONRPCMessage & { id: Id; method: string },
+) => ((extra: { authInfo: AuthInfo; signal: AbortSignal }) => Promise<Result>) | undefined;
+
+/** A handler's error as the SDK's Protocol answers it: its numeric code (else -32603), its message, its data. */
+function errorOf(error: unknown): { code: number; message: string; data?: unknown } {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
+  return {
+    code: Number.isSafeInteger(e.code) ? (e.code as number) : ErrorCode.InternalError,
+    message: (e.message as string | undefined) ?? 'Internal error',
+    ...(e.data !== undefined && { data: e.data }),
+  };
+}
+
 /** One POST's requests in flight: their ids as the client sent them, and the answers so far, in the same order. */
 interface Post {
   ids: Id[];
@@ -114,8 +138,11 @@ export class JsonResponseTransport implements Transport {
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   private last = 0;
   /** The requests in flight, by the id the server sees: their POST and their place in it. */
-  private readonly inFlight = new Map<number, { post: Post; index: number }>();
+  private readonly inFlight = new Map<number, { post: Post; index: number; abort?: AbortController }>();
   private closed = false;
+
+  /** `direct`: requests answered here rather than by the server (src/mcp/server.ts's directToolCall). */
+  constructor(private readonly direct?: DirectHandler) {}
 
   async start(): Promise<void> {}
 
@@ -136,9 +163,17 @@ export class JsonResponseTransport implements Transport {
     for (const m of messages) {
       if (isRequest(m)) {
         const id = ++this.last;
-        this.inFlight.set(id, { post, index: post.sent.length });
+        const run = this.direct?.(m);
+        const abort = run ? new AbortController() : undefined;
+        this.inFlight.set(id, { post, index: post.sent.length, abort });
         post.sent.push(id);
-        this.onmessage?.({ ...m, id } as JSONRPCMessage, extra);
+        if (!run) this.onmessage?.({ ...m, id } as JSONRPCMessage, extra);
+        else {
+          run({ authInfo, signal: abort!.signal }).then(
+            (result) => this.send({ result, jsonrpc: '2.0', id }),
+            (error: unknown) => this.send({ jsonrpc: '2.0', id, error: errorOf(error) }),
+          );
+        }
       } else if ('method' in m && m.method !== 'notifications/cancelled') this.onmessage?.(m, extra);
     }
     if (ids.length === 0) done(null);
@@ -146,7 +181,13 @@ export class JsonResponseTransport implements Transport {
       if (post.left === 0) return;
       post.left = 0;
       for (const id of post.sent) {
-        if (!this.inFlight.delete(id)) continue;
+        const entry = this.inFlight.get(id);
+        if (!entry) continue;
+        this.inFlight.delete(id);
+        if (entry.abort) {
+          entry.abort.abort('the client went away');
+          continue;
+        }
         this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'the client went away' } });
       }
       done(null);

@@ -1,6 +1,7 @@
 // Builds the MCP server: the SDK's low-level Server with tools/list (the tools the endpoint's verbs allow) and
 // tools/call (validate, one ledger call, its document), for one endpoint (stdio, tests) or, over HTTP, one server
 // for every request, each request's endpoint in its authInfo (src/mcp/http.ts).
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
@@ -15,6 +16,7 @@ import type { AppContext, ToolContext } from '../context.js';
 import { CONTRACT } from '../contract.gen.js';
 import { invalidInput } from '../errors.js';
 import type { Endpoint } from '../ledger.js';
+import type { DirectHandler } from './json-transport.js';
 import { errorResult, logCall, runTool } from './run.js';
 import { describeIssues, portableSchema, type ToolDef } from './tool.js';
 import { addTodo } from './tools/add_todo.js';
@@ -112,12 +114,67 @@ function toolsFor(verbs: readonly string[]): Tool[] {
 /** What a server is built with: the endpoint it serves, or none when each request's authInfo names its own. */
 export type McpServerContext = AppContext & Partial<Pick<ToolContext, 'endpoint' | 'credential'>>;
 
+/** What a tools/call runs with: the request's authInfo and its signal. */
+type Extra = { authInfo?: AuthInfo; signal: AbortSignal };
+
 /** The endpoint of a request: the one its authInfo carries (over HTTP), else the server's. */
 function endpointOf(ctx: McpServerContext, extra: { authInfo?: { extra?: Record<string, unknown> } }): ToolContext {
   const endpoint = extra.authInfo?.extra?.endpoint as Endpoint | undefined;
   if (endpoint && endpoint !== ctx.endpoint) return { ...ctx, endpoint };
   if (!ctx.endpoint) throw new Error('an MCP request without an endpoint');
   return ctx as ToolContext;
+}
+
+/** One tools/call whose params hold CallToolRequestSchema: validate the arguments, one ledger call, its result. */
+async function callTool(ctx: McpServerContext, params: CallToolRequest['params'], extra: Extra): Promise<CallToolResult> {
+  const call = endpointOf(ctx, extra);
+  const name = params.name;
+  const tool = BY_NAME.get(name);
+  const started = process.hrtime.bigint();
+  const args: unknown = params.arguments ?? {};
+  if (!tool || typeof args !== 'object' || args === null || Array.isArray(args)) {
+    logCall(call, name.slice(0, 64), started, 'invalid');
+    throw new InvalidParams(tool ? 'arguments must be an object' : `Unknown tool: ${JSON.stringify(name.slice(0, 64))}`);
+  }
+  const parsed = tool.input.safeParse(args);
+  if (!parsed.success) {
+    logCall(call, name, started, 'invalid');
+    const detail = describeIssues(parsed.error.issues, LISTED.get(name)!.inputSchema);
+    return errorResult({ ...invalidInput(detail), hint: 'Fix the named argument and call again; nothing was changed.' });
+  }
+  return runTool(call, tool, parsed.data as Record<string, unknown>, extra, started);
+}
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+const PARAMS_KEYS = new Set(['name', 'arguments']);
+const onlyKeys = (o: object, allowed: ReadonlySet<string>): boolean => {
+  for (const k in o) if (!allowed.has(k)) return false;
+  return true;
+};
+
+/**
+ * tools/call answered without the SDK's Protocol (the transport's `direct` hook, src/mcp/json-transport.ts), for the
+ * calls whose answer through it is known in advance: a request of exactly jsonrpc, id (a string or a safe integer),
+ * method and params, whose params are exactly a known tool's name and, if any, an object of arguments. The SDK would
+ * classify it as a request (JSONRPCRequestSchema is strict about those keys), pass CallToolRequestSchema (nothing
+ * else in params: no _meta, no task) and call the same handler; its CallToolResultSchema check of a result built by
+ * okResult or errorResult passes. Anything else (an unknown tool, arguments not an object, a progress token, a task)
+ * is left to the SDK, which answers it as it always has. What this skips per call is the SDK's fixed work: zod
+ * classification of the message (two of three parses fail, each building a ZodError), the request and result schema
+ * parses, its bookkeeping.
+ */
+export function directToolCall(ctx: McpServerContext): DirectHandler {
+  return (request) => {
+    const m = request as Record<string, unknown>;
+    if (m.method !== 'tools/call' || !onlyKeys(m, REQUEST_KEYS)) return undefined;
+    if (typeof m.id !== 'string' && !Number.isSafeInteger(m.id)) return undefined;
+    const params = m.params;
+    if (!isPlainObject(params) || !onlyKeys(params, PARAMS_KEYS)) return undefined;
+    if (typeof params.name !== 'string' || !BY_NAME.has(params.name)) return undefined;
+    if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
+    return (extra) => callTool(ctx, params as CallToolRequest['params'], extra);
+  };
 }
 
 export function createMcpServer(ctx: McpServerContext): Server {
@@ -130,25 +187,9 @@ export function createMcpServer(ctx: McpServerContext): Server {
 
   // A tool the endpoint was not vended is hidden from tools/list only: a call still reaches the SQL function,
   // whose verb check answers forbidden, so the gate on calls lives in one place.
-  server.setRequestHandler(ToolsCallSchema, async (request, extra): Promise<CallToolResult> => {
-    const call = endpointOf(ctx, extra);
+  server.setRequestHandler(ToolsCallSchema, async (request, extra): Promise<CallToolResult> =>
     // What the SDK checked (CallToolRequestSchema) before calling this handler.
-    const { params } = request as unknown as CallToolRequest;
-    const name = params.name;
-    const tool = BY_NAME.get(name);
-    const started = process.hrtime.bigint();
-    const args: unknown = params.arguments ?? {};
-    if (!tool || typeof args !== 'object' || args === null || Array.isArray(args)) {
-      logCall(call, name.slice(0, 64), started, 'invalid');
-      throw new InvalidParams(tool ? 'arguments must be an object' : `Unknown tool: ${JSON.stringify(name.slice(0, 64))}`);
-    }
-    const parsed = tool.input.safeParse(args);
-    if (!parsed.success) {
-      logCall(call, name, started, 'invalid');
-      const detail = describeIssues(parsed.error.issues, LISTED.get(name)!.inputSchema);
-      return errorResult({ ...invalidInput(detail), hint: 'Fix the named argument and call again; nothing was changed.' });
-    }
-    return runTool(call, tool, parsed.data as Record<string, unknown>, extra, started);
-  });
+    callTool(ctx, (request as unknown as CallToolRequest).params, extra),
+  );
   return server;
 }
