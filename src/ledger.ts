@@ -1,7 +1,6 @@
 // The typed wrappers over the SQL API, each naming its arguments and casting every parameter: the agent's entry
 // points (schema switchboard_agent, which take the bearer credential) for the MCP server, and the admin API
 // (schema switchboard, ids as arguments) for the CLI. Every surface calls the ledger through these.
-import type { Fragment } from 'postgres';
 import type { Sql } from './db.js';
 import { InputError } from './errors.js';
 import { claimantText, withoutNul } from './text.js';
@@ -143,93 +142,93 @@ export function createLedger(sql: Sql) {
   };
   const one = async (q: Promise<readonly { doc: unknown }[]>): Promise<Doc> => (await q)[0].doc as Doc;
   // Each agent verb is one statement: the entry point resolves the credential to its endpoint and runs the verb
-  // within it (forbidden, SB403, for an unknown, revoked or expired credential or a verb outside its set).
-  const verb = (call: Fragment): Promise<Doc> => one(sql`select ${call} as doc`);
+  // within it (forbidden, SB403, for an unknown, revoked or expired credential or a verb outside its set). Written
+  // whole, not as a fragment inside `select ... as doc`: a fragment is a second postgres.js Query per call.
 
   return {
     addTodo: (a: AddTodoArgs) =>
-      verb(sql`switchboard_agent.add_todo(credential => ${a.credential}::text, queue => ${a.queue}::text,
+      one(sql`select switchboard_agent.add_todo(credential => ${a.credential}::text, queue => ${a.queue}::text,
                 payload => ${json(a.payload)}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing)}::jsonb,
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
-                run_at => ${v(a.run_at)}::text::timestamptz, idempotency_key => ${v(a.idempotency_key)}::text)`),
+                run_at => ${v(a.run_at)}::text::timestamptz, idempotency_key => ${v(a.idempotency_key)}::text) as doc`),
 
     /** Many add_todo calls in one statement, all or nothing: {todos: [todo, ...]} in the order given. */
     addTodos: async (a: { credential: string; todos: unknown[] }): Promise<Doc> => ({
-      todos: await verb(sql`switchboard_agent.add_todos(credential => ${a.credential}::text, todos => ${json(a.todos as Json)}::jsonb)`),
+      todos: await one(sql`select switchboard_agent.add_todos(credential => ${a.credential}::text, todos => ${json(a.todos as Json)}::jsonb) as doc`),
     }),
 
     claim: (a: ClaimArgs) =>
-      verb(sql`switchboard_agent.claim(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
+      one(sql`select switchboard_agent.claim(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 claimant => ${v(claimantText(a.claimant))}::text, require_fence => ${v(a.require_fence)}::boolean,
-                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
+                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text) as doc`),
 
     claimNext: (a: ClaimNextArgs) =>
-      verb(sql`switchboard_agent.claim_next(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
+      one(sql`select switchboard_agent.claim_next(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
                 claimant => ${v(claimantText(a.claimant))}::text, require_fence => ${v(a.require_fence)}::boolean,
-                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text)`),
+                lease_seconds => ${v(a.lease_seconds)}::integer, mcp_session_id => ${v(a.mcp_session_id)}::text) as doc`),
 
     heartbeat: (a: HeartbeatArgs) =>
-      verb(sql`switchboard_agent.heartbeat(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
-                lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer)`),
+      one(sql`select switchboard_agent.heartbeat(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
+                lease_token => ${v(a.lease_token)}::text, lease_seconds => ${v(a.lease_seconds)}::integer) as doc`),
 
     complete: (a: ReportArgs) =>
-      verb(sql`switchboard_agent.complete(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
+      one(sql`select switchboard_agent.complete(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(withoutNul(a.summary))}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text)`),
+                lease_token => ${v(a.lease_token)}::text) as doc`),
 
     fail: (a: ReportArgs) =>
-      verb(sql`switchboard_agent.fail(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
+      one(sql`select switchboard_agent.fail(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 result => ${json(a.result)}::jsonb, summary => ${v(withoutNul(a.summary))}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text)`),
+                lease_token => ${v(a.lease_token)}::text) as doc`),
 
     release: (a: ReleaseArgs) =>
-      verb(sql`switchboard_agent.release(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
+      one(sql`select switchboard_agent.release(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
                 summary => ${v(withoutNul(a.summary))}::text, artifact => ${v(a.artifact)}::text,
-                lease_token => ${v(a.lease_token)}::text)`),
+                lease_token => ${v(a.lease_token)}::text) as doc`),
 
     getTodo: (a: GetTodoArgs) =>
-      verb(sql`switchboard_agent.get_todo(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
-                attempts_limit => ${v(a.attempts_limit)}::integer)`),
+      one(sql`select switchboard_agent.get_todo(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid,
+                attempts_limit => ${v(a.attempts_limit)}::integer) as doc`),
 
     listTodos: (a: ListTodosArgs) =>
-      verb(sql`switchboard_agent.list_todos(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
+      one(sql`select switchboard_agent.list_todos(credential => ${a.credential}::text, queue => ${v(a.queue)}::text,
                 state => ${v(a.state)}::text, dead_letter => ${v(a.dead_letter)}::boolean,
-                page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text)`),
+                page_size => ${v(a.page_size)}::integer, cursor => ${v(a.cursor)}::text) as doc`),
 
-    cancel: (a: CancelArgs) => verb(sql`switchboard_agent.cancel(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid)`),
+    cancel: (a: CancelArgs) => one(sql`select switchboard_agent.cancel(credential => ${a.credential}::text, todo_id => ${a.todo_id}::uuid) as doc`),
 
     /** A2A SendMessage: {task, wake_key, created}. */
     a2aSend: (a: A2aSendArgs) =>
-      verb(sql`switchboard_agent.a2a_send(credential => ${a.credential}::text, message_id => ${a.message_id}::text,
+      one(sql`select switchboard_agent.a2a_send(credential => ${a.credential}::text, message_id => ${a.message_id}::text,
                 context_id => ${v(a.context_id)}::text, message => ${json(a.message)}::jsonb, queue => ${v(a.queue)}::text,
                 payload => ${json(a.payload ?? {})}::jsonb, title => ${v(a.title)}::text, routing => ${json(a.routing ?? {})}::jsonb,
                 priority => ${v(a.priority)}::integer, max_attempts => ${v(a.max_attempts)}::integer,
-                run_at => ${v(a.run_at)}::text::timestamptz, history_length => ${v(a.history_length)}::integer)`),
+                run_at => ${v(a.run_at)}::text::timestamptz, history_length => ${v(a.history_length)}::integer) as doc`),
 
     /** A2A GetTask (and a stream's re-read): {task, wake_key}. */
     a2aGet: (a: { credential: string; task_id: string; history_length?: number }) =>
-      verb(sql`switchboard_agent.a2a_get(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid,
-                history_length => ${v(a.history_length)}::integer)`),
+      one(sql`select switchboard_agent.a2a_get(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid,
+                history_length => ${v(a.history_length)}::integer) as doc`),
 
     /** A2A SubscribeToTask of a task without a wake key: {wake_key}, the follower's key given to the todo. */
     a2aFollow: (a: { credential: string; task_id: string }) =>
-      verb(sql`switchboard_agent.a2a_follow(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid)`),
+      one(sql`select switchboard_agent.a2a_follow(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid) as doc`),
 
     /** A2A ListTasks: {tasks, nextPageToken, pageSize, totalSize}. */
     a2aList: (a: A2aListArgs) =>
-      verb(sql`switchboard_agent.a2a_list(credential => ${a.credential}::text, context_id => ${v(a.context_id)}::text,
+      one(sql`select switchboard_agent.a2a_list(credential => ${a.credential}::text, context_id => ${v(a.context_id)}::text,
                 state => ${v(a.state)}::text, page_size => ${v(a.page_size)}::integer, page_token => ${v(a.page_token)}::text,
                 history_length => ${v(a.history_length)}::integer, status_after => ${v(a.status_after)}::text::timestamptz,
-                with_artifacts => ${v(a.with_artifacts)}::boolean)`),
+                with_artifacts => ${v(a.with_artifacts)}::boolean) as doc`),
 
     /** A2A CancelTask (and an A2UI cancel action): {task, wake_key}. */
     a2aCancel: (a: { credential: string; task_id: string; history_length?: number }) =>
-      verb(sql`switchboard_agent.a2a_cancel(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid,
-                history_length => ${v(a.history_length)}::integer)`),
+      one(sql`select switchboard_agent.a2a_cancel(credential => ${a.credential}::text, task_id => ${a.task_id}::uuid,
+                history_length => ${v(a.history_length)}::integer) as doc`),
 
-    clockIn: (a: { credential: string }) => verb(sql`switchboard_agent.clock_in(credential => ${a.credential}::text)`),
+    clockIn: (a: { credential: string }) => one(sql`select switchboard_agent.clock_in(credential => ${a.credential}::text) as doc`),
 
-    clockOut: (a: { credential: string }) => verb(sql`switchboard_agent.clock_out(credential => ${a.credential}::text)`),
+    clockOut: (a: { credential: string }) => one(sql`select switchboard_agent.clock_out(credential => ${a.credential}::text) as doc`),
 
     authenticate: async (credential: string) =>
       (await one(sql`select switchboard_agent.authenticate(credential => ${credential}::text) as doc`)) as unknown as Endpoint,
