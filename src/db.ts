@@ -243,5 +243,11 @@ export function primaryPgPool(url: string, opts: PgPoolOptions, onError: (err: E
   const first = multi ? urlForHost(parseDatabaseUrl(url)!, parseDatabaseUrl(url)!.hosts[0]) : url;
   const pool = new pg.Pool({ connectionString: first, max: opts.max, connectionTimeoutMillis: 10_000, Client: PrimaryClient, ...extra });
   pool.on('error', onError);
+  // graphile-worker reads a 'connect' listener as the sign that checked-out clients have an 'error' listener, and
+  // without one warns at every start ("Your pool doesn't have all of the error handlers!") and adds its own. Ours
+  // listen from construction (above); this one only covers a client some other code built.
+  pool.on('connect', (client) => {
+    if (client.listenerCount('error') === 0) client.on('error', onError);
+  });
   return pool;
 }

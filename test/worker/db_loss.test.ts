@@ -48,6 +48,24 @@ t.test('a worker whose backends are terminated, then refused writes, keeps runni
   t.pass('graphile-worker is connected again');
 });
 
+t.test("graphile-worker finds the pool's error handlers: a worker starts without its warning", async (t) => {
+  const f = await fixture(t);
+  const warned: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warned.push(args.map(String).join(' '));
+  t.teardown(() => {
+    console.warn = warn;
+  });
+  const worker = await startWorker({ databaseUrl: f.db.url, logger: f.ctx.log, reapIntervalSeconds: 1 });
+  t.teardown(() => worker.stop());
+  await until(async () => {
+    const [{ n }] = await f.db.sql`select count(*)::int as n from pg_stat_activity
+                                    where datname = current_database() and application_name = 'switchboard-graphile-worker'`;
+    return n > 0;
+  }, 'graphile-worker to connect');
+  t.same(warned.filter((w) => /error handlers/.test(w)), [], 'no "error handlers" warning');
+});
+
 // pg_terminate_backend or a shutdown right after a connection's start-up: the server's ReadyForQuery and its FATAL
 // arrive in one read. A fake server sends exactly that, every time, so the window between the two is deterministic.
 t.test("graphile-worker's pool survives a FATAL read in the same chunk as a new connection's ReadyForQuery", async (t) => {
