@@ -1,5 +1,6 @@
 // Streamable HTTP at /mcp, stateless: one SDK Server for the process, connected to our JsonResponseTransport, which
-// hands it each POST's messages (each request's endpoint in its authInfo) and answers the POST with one JSON document;
+// hands it each POST's messages (each request's endpoint in its authInfo) and answers the POST with one JSON document
+// (a plain tools/call, whose answer through the SDK is known in advance, is run by the transport itself: directToolCall);
 // nothing of a client outlives its request, and any server instance on the database answers any request. A POST whose tool call the database answered
 // "credential refused" is answered 401 instead of its JSON answer. A POST is served on node:http directly, without
 // Express (its router and body parser were a tenth of the server's CPU per call); GET and DELETE (405) stay on the
