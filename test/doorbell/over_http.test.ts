@@ -43,3 +43,67 @@ t.test('over HTTP: the cap answers throttled, and a client that hangs up stops i
   const [{ attempts }] = await f.db.sql`select count(*)::int as attempts from switchboard.todo_attempts`;
   t.equal(attempts, 1, 'the hung-up wait claimed nothing');
 });
+
+/** A raw tools/call claim_next long poll; `sdk` adds params._meta, which sends it through the SDK's Protocol. */
+function rawWait(url: string, credential: string, sdk: boolean) {
+  const params = { name: 'claim_next', arguments: { queue: 'builds', wait_seconds: 50 }, ...(sdk ? { _meta: {} } : {}) };
+  const req = request(`${url}/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  });
+  const answer = new Promise<string>((resolve) => {
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c));
+      res.on('end', () => resolve(body));
+    });
+    req.on('error', () => resolve(''));
+  });
+  req.end(JSON.stringify({ jsonrpc: '2.0', id: 'w', method: 'tools/call', params }));
+  return { req, answer };
+}
+
+t.test('a long poll through the SDK (a call with _meta) also stops at once when its client hangs up', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'relay');
+  const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(1000));
+  const bell = await doorbellFor(f.ctx.sql);
+  const wait = rawWait(server.url, ep.credential, true);
+  await until(async () => bell.held(ep.endpoint_id) === 1, 'the wait');
+  wait.req.destroy();
+  await until(async () => bell.held(ep.endpoint_id) === 0, 'the hung-up wait to end at once');
+  await f.db.sql`select switchboard.add_todo(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'builds'::text)`;
+  const [{ attempts }] = await f.db.sql`select count(*)::int as attempts from switchboard.todo_attempts`;
+  t.equal(attempts, 0, 'it claimed nothing');
+});
+
+t.test("a client's notifications/cancelled cancels nothing of another's, whatever ids it names", async (t) => {
+  const f = await fixture(t);
+  const victim = await f.vend(await f.owner('alice'), 'relay');
+  const hostile = await f.vend(await f.owner('mallory'), 'prober');
+  const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(1000));
+  const bell = await doorbellFor(f.ctx.sql);
+  // One wait through the SDK's Protocol and one beside it: the server's own request ids are small integers.
+  const waits = [rawWait(server.url, victim.credential, true), rawWait(server.url, victim.credential, false)];
+  await until(async () => bell.held(victim.endpoint_id) === 2, 'both waits');
+  const cancels = Array.from({ length: 200 }, (_, i) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: i, reason: 'x' } }));
+  const res = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${hostile.credential}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(cancels.slice(0, 100)),
+  });
+  t.equal(res.status, 202, 'the notifications are taken');
+  const own = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${victim.credential}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(cancels.slice(100)),
+  });
+  t.equal(own.status, 202);
+  t.equal(bell.held(victim.endpoint_id), 2, 'both waits still wait');
+  await f.db.sql`select switchboard.add_todo(endpoint_id => ${victim.endpoint_id}::uuid, queue => 'builds'::text)`;
+  await f.db.sql`select switchboard.add_todo(endpoint_id => ${victim.endpoint_id}::uuid, queue => 'builds'::text)`;
+  const answers = await Promise.all(waits.map((w) => w.answer));
+  for (const a of answers) t.match(JSON.parse(a), { id: 'w', result: { structuredContent: { state: 'claimed' } } }, 'each wait got its todo');
+});

@@ -3,7 +3,9 @@
 // 100 or two initializes in one batch, or a message that is not JSON-RPC; 202 for notifications only; one JSON
 // document per POST (an array, in the requests' order, for a batch).
 import t from 'tap';
-import { MAX_BATCH } from '../../src/mcp/json-transport.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { JsonResponseTransport, MAX_BATCH } from '../../src/mcp/json-transport.js';
 import { directToolCall } from '../../src/mcp/server.js';
 import { startServer } from '../../src/server.js';
 import { fixture } from './helpers.js';
@@ -111,4 +113,31 @@ t.test('directToolCall takes only calls the SDK would pass unchanged to the same
     ['an id that is not a safe integer', { ...call({ name: 'get_todo' }), id: 2 ** 60 }],
   ];
   for (const [what, m] of left) t.equal(take(m as never), undefined, `left to the SDK: ${what}`);
+});
+
+t.test("a direct handler's failure is answered as the SDK's Protocol answers a handler's", async (t) => {
+  const auth = { token: 'x', clientId: 'x', scopes: [] };
+  const failures: unknown[] = [
+    new McpError(ErrorCode.InvalidParams, 'bad', { field: 'a' }),
+    new Error('boom'),
+    Object.assign(new Error('a code that is not a number'), { code: 'E_X' }),
+    { code: 7.5, message: 'a fractional code' },
+    { code: 42 },
+  ];
+  for (const failure of failures) {
+    const viaSdk = new JsonResponseTransport();
+    const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => {
+      throw failure;
+    });
+    await server.connect(viaSdk);
+    const request = { jsonrpc: '2.0' as const, id: 5, method: 'tools/list' };
+    const sdk = await viaSdk.handle([request], auth).answer;
+    const direct = await new JsonResponseTransport(() => async () => {
+      throw failure;
+    }).handle([request], auth).answer;
+    t.same(direct, sdk, `the same answer for ${JSON.stringify(failure instanceof Error ? failure.message : failure)}`);
+    t.match(direct, { id: 5, error: { code: Number } });
+    await server.close();
+  }
 });
