@@ -91,6 +91,9 @@ t.test('tools/call answered beside the SDK (directToolCall) answers exactly as t
   // What the direct path leaves to the SDK is still answered by it: an unknown tool, arguments that are not an object.
   t.match(await post({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'nope' } }), { json: { id: 8, error: { code: -32602, message: 'Unknown tool: "nope"' } } });
   t.match(await post({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_todo', arguments: [] } }), { json: { id: 9, error: { code: -32602 } } });
+  // An unknown name is echoed at most 64 characters long, in the answer as in the log line.
+  const long = await post({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'n'.repeat(5000) } });
+  t.equal(long.json.error.message, `Unknown tool: "${'n'.repeat(64)}"`);
 });
 
 t.test('directToolCall takes only calls the SDK would pass unchanged to the same handler', async (t) => {
