@@ -24,7 +24,8 @@ export const MAX_BATCH = 100;
 type Id = string | number;
 type Json = Record<string, unknown>;
 
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+/** A JSON object (not an array, not null). */
+export const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isId = (x: unknown): x is Id => typeof x === 'string' || (typeof x === 'number' && Number.isInteger(x));
 
 /** A JSON-RPC 2.0 message as the SDK's JSONRPCMessageSchema admits it: a request, a notification or a response. */

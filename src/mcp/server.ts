@@ -16,7 +16,7 @@ import type { AppContext, ToolContext } from '../context.js';
 import { CONTRACT } from '../contract.gen.js';
 import { invalidInput } from '../errors.js';
 import type { Endpoint } from '../ledger.js';
-import type { DirectHandler } from './json-transport.js';
+import { type DirectHandler, isObject } from './json-transport.js';
 import { errorResult, logCall, runTool } from './run.js';
 import { describeIssues, portableSchema, type ToolDef } from './tool.js';
 import { addTodo } from './tools/add_todo.js';
@@ -145,7 +145,6 @@ async function callTool(ctx: McpServerContext, params: CallToolRequest['params']
   return runTool(call, tool, parsed.data as Record<string, unknown>, extra, started);
 }
 
-const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 const PARAMS_KEYS = new Set(['name', 'arguments']);
 const onlyKeys = (o: object, allowed: ReadonlySet<string>): boolean => {
@@ -170,9 +169,9 @@ export function directToolCall(ctx: McpServerContext): DirectHandler {
     if (m.method !== 'tools/call' || !onlyKeys(m, REQUEST_KEYS)) return undefined;
     if (typeof m.id !== 'string' && !Number.isSafeInteger(m.id)) return undefined;
     const params = m.params;
-    if (!isPlainObject(params) || !onlyKeys(params, PARAMS_KEYS)) return undefined;
+    if (!isObject(params) || !onlyKeys(params, PARAMS_KEYS)) return undefined;
     if (typeof params.name !== 'string' || !BY_NAME.has(params.name)) return undefined;
-    if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
+    if (params.arguments !== undefined && !isObject(params.arguments)) return undefined;
     return (extra) => callTool(ctx, params as CallToolRequest['params'], extra);
   };
 }
