@@ -10,6 +10,7 @@ import { assertNotAdmin, createPool, roleFor, SERVER_ROLE, type Sql } from './db
 import { closeDoorbell, doorbellFor, listenState } from './doorbell.js';
 import { FrontDoor } from './http/door.js';
 import { hostCheck } from './http/host-check.js';
+import { onClose } from './http/on-close.js';
 import { createLedger } from './ledger.js';
 import { createLogger, type Logger, safeError } from './log.js';
 import { type McpHttp, mountMcp } from './mcp/http.js';
@@ -101,7 +102,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       res.setHeader('strict-transport-security', 'max-age=31536000');
     }
     inFlight++;
-    res.once('close', () => {
+    onClose(res, () => {
       inFlight--;
       if (inFlight === 0 && drained) drained();
     });

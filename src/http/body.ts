@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Release } from './body-budget.js';
 import type { FrontDoor } from './door.js';
+import { onClose } from './on-close.js';
 import { gone, type Refusals } from './refusals.js';
 
 /**
@@ -70,7 +71,7 @@ export async function reserveBody<R extends ServerResponse>(
     );
     return false;
   }
-  res.once('close', release);
+  onClose(res, release);
   return release;
 }
 
@@ -183,6 +184,9 @@ export function jsonBodyReader<R extends ServerResponse>(
 /** The `length` bytes of a body, or null when the request ended short or failed. */
 function readExactly(req: IncomingMessage, length: number): Promise<Buffer | null> {
   if (length === 0) return Promise.resolve(Buffer.alloc(0));
+  // Already parsed whole (a small body comes in the packet of its headers): taken from the stream's buffer at once,
+  // without four listeners and a switch to flowing mode ('end' follows on its own).
+  if (req.complete && req.readableLength === length) return Promise.resolve(req.read() as Buffer);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let got = 0;

@@ -4,6 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { FrontDoor } from './door.js';
+import { onClose } from './on-close.js';
 import { gone, type Refusals } from './refusals.js';
 
 interface Lane {
@@ -87,13 +88,14 @@ export class CallGate {
   /**
    * Runs one database call of `key` when fewer than `running` of its calls run. A call whose `signal` has aborted
    * by its turn (its client went away while it waited) is not run: it passes the slot on and throws the reason.
+   * `signal` is an AbortSignal or anything that says as much without being one (an MCP call's, made only if needed).
    */
-  async run<T>(key: string, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(key: string, fn: () => Promise<T>, signal?: { readonly aborted: boolean; readonly reason?: unknown }): Promise<T> {
     const l = this.lane(key);
     if (l.running >= this.limits.running) await new Promise<void>((resolve) => l.ready.push(resolve));
     else l.running++;
     try {
-      signal?.throwIfAborted();
+      if (signal?.aborted) throw signal.reason;
       return await fn();
     } finally {
       const next = l.ready.shift();
@@ -138,7 +140,7 @@ export async function admitFor<R extends ServerResponse>(
     );
     return false;
   }
-  res.once('close', release);
+  onClose(res, release);
   if (gone(res)) {
     release();
     return false;

@@ -9,6 +9,7 @@ import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { clientAddress } from './address.js';
 import type { FrontDoor } from './door.js';
+import { onClose } from './on-close.js';
 import type { Refusals } from './refusals.js';
 
 export interface ShareLimits {
@@ -102,7 +103,7 @@ export function enterAddress<R extends ServerResponse>(door: FrontDoor, refusals
     );
     return false;
   }
-  res.once('close', leave);
+  onClose(res, leave);
   return true;
 }
 

@@ -16,6 +16,7 @@ import { requestAddress } from '../http/address.js';
 import { type Authenticated, checkCredential } from '../http/authenticate.js';
 import { bearerToken } from '../http/bearer.js';
 import { jsonBodyReader } from '../http/body.js';
+import { onClose } from '../http/on-close.js';
 import { admitFor } from '../http/call-gate.js';
 import type { CredentialCache } from '../http/credentials.js';
 import type { FrontDoor } from '../http/door.js';
@@ -157,7 +158,7 @@ export function mountMcp(app: Express, ctx: AppContext & { door: FrontDoor }): M
     // A request is answered as one JSON document, not an SSE stream: the tools send nothing before their result.
     const { answer, cancel } = transport.handle(messages, auth);
     // Cancelled when the client goes away before its answer is sent: a long poll whose caller hung up stops at once.
-    res.once('close', () => {
+    onClose(res, () => {
       if (!res.writableFinished) cancel();
     });
     const doc = await answer;

@@ -5,6 +5,7 @@ import type { ToolContext } from '../context.js';
 import { type CallerError, toCallerError } from '../errors.js';
 import type { CallGate } from '../http/call-gate.js';
 import type { Doc } from '../ledger.js';
+import type { Cancelled } from './json-transport.js';
 import { type AgentCalls, AGENT_VERBS, type ToolDef } from './tool.js';
 
 /** A successful call: the document as structuredContent and as JSON text. */
@@ -41,7 +42,7 @@ function credentialOf(ctx: ToolContext, extra: { authInfo?: AuthInfo }): string 
 /** What one call's agent verbs are bound to. */
 interface Binding {
   credential: string;
-  signal: AbortSignal;
+  cancelled: Cancelled;
   key: string;
   gate: CallGate | undefined;
 }
@@ -51,9 +52,9 @@ const verbsOf = new WeakMap<ToolContext['ledger'], object>();
 
 /**
  * The agent verbs bound to this call's credential, each database call through the credential's gate; one still
- * waiting for its turn when `signal` aborts (the client went away) is not run.
+ * waiting for its turn when the call is cancelled (the client went away) is not run.
  */
-function agentCalls(ctx: ToolContext, credential: string, signal: AbortSignal): AgentCalls {
+function agentCalls(ctx: ToolContext, credential: string, cancelled: Cancelled): AgentCalls {
   let verbs = verbsOf.get(ctx.ledger);
   if (!verbs) {
     const ledger = ctx.ledger;
@@ -62,7 +63,7 @@ function agentCalls(ctx: ToolContext, credential: string, signal: AbortSignal): 
       const fn = ledger[verb] as (a: object) => Promise<Doc>;
       proto[verb] = function (a) {
         const credential = this.credential;
-        return this.gate ? this.gate.run(this.key, () => fn({ ...a, credential }), this.signal) : fn({ ...a, credential });
+        return this.gate ? this.gate.run(this.key, () => fn({ ...a, credential }), this.cancelled) : fn({ ...a, credential });
       };
     }
     verbs = proto;
@@ -70,7 +71,7 @@ function agentCalls(ctx: ToolContext, credential: string, signal: AbortSignal): 
   }
   const binding: Binding = Object.create(verbs);
   binding.credential = credential;
-  binding.signal = signal;
+  binding.cancelled = cancelled;
   binding.key = ctx.endpoint.endpoint_id;
   binding.gate = ctx.door?.calls;
   return binding as unknown as AgentCalls;
@@ -86,6 +87,8 @@ const SEND_TOKEN =
 interface Extra {
   authInfo?: AuthInfo;
   signal: AbortSignal;
+  /** Whether the call was cancelled, when that can be read without making `signal` (the transport's direct calls). */
+  cancelled?: Cancelled;
 }
 
 /** What the HTTP front door puts in authInfo.extra besides the endpoint (src/mcp/http.ts). */
@@ -111,13 +114,16 @@ export async function runTool(
   extra: Extra,
   started = process.hrtime.bigint(),
 ): Promise<CallToolResult> {
-  const signal = extra.signal;
+  // Read without making the signal where the transport allows it: only a call that waits (a long poll) needs one.
+  const cancelled = extra.cancelled ?? extra.signal;
   try {
     const doc = await tool.run(args, {
-      agent: agentCalls(ctx, credentialOf(ctx, extra), signal),
+      agent: agentCalls(ctx, credentialOf(ctx, extra), cancelled),
       sql: ctx.sql,
       sessionId: (extra.authInfo?.extra as DoorExtra | undefined)?.sessionId ?? null,
-      signal,
+      get signal() {
+        return extra.signal;
+      },
       endpointId: ctx.endpoint.endpoint_id,
       maxWaiters: ctx.config.SWITCHBOARD_MAX_WAITERS,
       waiterClaimsPerSecond: ctx.config.SWITCHBOARD_WAITER_CLAIMS_PER_SECOND,
@@ -128,7 +134,7 @@ export async function runTool(
     return okResult(doc);
   } catch (err) {
     // The client went away before the call ran (or while it waited): nobody reads the answer, and nothing failed.
-    if (signal.aborted) {
+    if (cancelled.aborted) {
       logCall(ctx, tool.name, started, 'aborted');
       return errorResult({ kind: 'internal', message: 'internal: the request was abandoned by its client', hint: '' });
     }

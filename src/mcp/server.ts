@@ -117,10 +117,20 @@ export type McpServerContext = AppContext & Partial<Pick<ToolContext, 'endpoint'
 /** What a tools/call runs with: the request's authInfo and its signal. */
 type Extra = { authInfo?: AuthInfo; signal: AbortSignal };
 
+const contexts = new WeakMap<McpServerContext, WeakMap<Endpoint, ToolContext>>();
+
 /** The endpoint of a request: the one its authInfo carries (over HTTP), else the server's. */
 function endpointOf(ctx: McpServerContext, extra: { authInfo?: { extra?: Record<string, unknown> } }): ToolContext {
   const endpoint = extra.authInfo?.extra?.endpoint as Endpoint | undefined;
-  if (endpoint && endpoint !== ctx.endpoint) return { ...ctx, endpoint };
+  if (endpoint && endpoint !== ctx.endpoint) {
+    // One context per endpoint the credential cache holds (a copy of the server's, some twenty fields, per call was
+    // measurable); an endpoint checked again is a new object, and its old context goes with the old object.
+    let byEndpoint = contexts.get(ctx);
+    if (!byEndpoint) contexts.set(ctx, (byEndpoint = new WeakMap()));
+    let call = byEndpoint.get(endpoint);
+    if (!call) byEndpoint.set(endpoint, (call = { ...ctx, endpoint }));
+    return call;
+  }
   if (!ctx.endpoint) throw new Error('an MCP request without an endpoint');
   return ctx as ToolContext;
 }
