@@ -184,9 +184,6 @@ export function jsonBodyReader<R extends ServerResponse>(
 /** The `length` bytes of a body, or null when the request ended short or failed. */
 function readExactly(req: IncomingMessage, length: number): Promise<Buffer | null> {
   if (length === 0) return Promise.resolve(Buffer.alloc(0));
-  // Already parsed whole (a small body comes in the packet of its headers): taken from the stream's buffer at once,
-  // without four listeners and a switch to flowing mode ('end' follows on its own).
-  if (req.complete && req.readableLength === length) return Promise.resolve(req.read() as Buffer);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let got = 0;
