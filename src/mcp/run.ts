@@ -6,7 +6,7 @@ import { type CallerError, toCallerError } from '../errors.js';
 import type { CallGate } from '../http/call-gate.js';
 import type { Doc } from '../ledger.js';
 import type { Cancelled } from './json-transport.js';
-import { type AgentCalls, AGENT_VERBS, type ToolDef } from './tool.js';
+import { type AgentCalls, AGENT_VERBS, type CallInfo, type ToolDef } from './tool.js';
 
 /** A successful call: the document as structuredContent and as JSON text. */
 export function okResult(doc: Doc): CallToolResult {
@@ -102,6 +102,36 @@ interface DoorExtra {
   refused?: () => void;
 }
 
+/** What a tool's run gets, its signal read from the request only when the tool asks for it (a long poll does). */
+class Call implements CallInfo {
+  readonly sql: CallInfo['sql'];
+  readonly sessionId: string | null;
+  readonly endpointId: string;
+  readonly maxWaiters: number;
+  readonly waiterClaimsPerSecond: number;
+  readonly maxWaitSeconds: number;
+  readonly signalMaxAgeMs: number;
+
+  constructor(
+    ctx: ToolContext,
+    readonly agent: AgentCalls,
+    private readonly extra: Extra,
+  ) {
+    const config = ctx.config;
+    this.sql = ctx.sql;
+    this.sessionId = (extra.authInfo?.extra as DoorExtra | undefined)?.sessionId ?? null;
+    this.endpointId = ctx.endpoint.endpoint_id;
+    this.maxWaiters = config.SWITCHBOARD_MAX_WAITERS;
+    this.waiterClaimsPerSecond = config.SWITCHBOARD_WAITER_CLAIMS_PER_SECOND;
+    this.maxWaitSeconds = config.SWITCHBOARD_MAX_WAIT_SECONDS;
+    this.signalMaxAgeMs = config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000;
+  }
+
+  get signal(): AbortSignal {
+    return this.extra.signal;
+  }
+}
+
 /**
  * Calls the ledger once and turns what comes back, or what it throws, into the tool result. The call's signal is the
  * SDK's: it aborts on notifications/cancelled and, over HTTP, when the request's client goes away (src/mcp/http.ts
@@ -117,19 +147,7 @@ export async function runTool(
   // Read without making the signal where the transport allows it: only a call that waits (a long poll) needs one.
   const cancelled = extra.cancelled ?? extra.signal;
   try {
-    const doc = await tool.run(args, {
-      agent: agentCalls(ctx, credentialOf(ctx, extra), cancelled),
-      sql: ctx.sql,
-      sessionId: (extra.authInfo?.extra as DoorExtra | undefined)?.sessionId ?? null,
-      get signal() {
-        return extra.signal;
-      },
-      endpointId: ctx.endpoint.endpoint_id,
-      maxWaiters: ctx.config.SWITCHBOARD_MAX_WAITERS,
-      waiterClaimsPerSecond: ctx.config.SWITCHBOARD_WAITER_CLAIMS_PER_SECOND,
-      maxWaitSeconds: ctx.config.SWITCHBOARD_MAX_WAIT_SECONDS,
-      signalMaxAgeMs: ctx.config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000,
-    });
+    const doc = await tool.run(args, new Call(ctx, agentCalls(ctx, credentialOf(ctx, extra), cancelled), extra));
     logCall(ctx, tool.name, started, doc.empty === true ? 'empty' : 'ok');
     return okResult(doc);
   } catch (err) {
