@@ -7,6 +7,12 @@ import type { FrontDoor } from './door.js';
 import { onClose } from './on-close.js';
 import { gone, type Refusals } from './refusals.js';
 
+/** Whether a call was cancelled, and why: what an AbortSignal says, and what can say it without being one. */
+export interface Cancelled {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+}
+
 interface Lane {
   /** Call slots admitted (running + waiting), across the requests that hold them. */
   admitted: number;
@@ -90,7 +96,7 @@ export class CallGate {
    * by its turn (its client went away while it waited) is not run: it passes the slot on and throws the reason.
    * `signal` is an AbortSignal or anything that says as much without being one (an MCP call's, made only if needed).
    */
-  async run<T>(key: string, fn: () => Promise<T>, signal?: { readonly aborted: boolean; readonly reason?: unknown }): Promise<T> {
+  async run<T>(key: string, fn: () => Promise<T>, signal?: Cancelled): Promise<T> {
     const l = this.lane(key);
     if (l.running >= this.limits.running) await new Promise<void>((resolve) => l.ready.push(resolve));
     else l.running++;

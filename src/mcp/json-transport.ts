@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Cancelled } from '../http/call-gate.js';
 import {
   ErrorCode,
   type JSONRPCMessage,
@@ -101,12 +102,6 @@ export function writeAnswer(res: ServerResponse, doc: JSONRPCMessage | JSONRPCMe
 export type DirectHandler = (
   request: JSONRPCMessage & { id: Id; method: string },
 ) => ((extra: DirectExtra) => Promise<Result>) | undefined;
-
-/** Whether a call was cancelled, and why: what an AbortSignal says, readable without making one. */
-export interface Cancelled {
-  readonly aborted: boolean;
-  readonly reason?: unknown;
-}
 
 /**
  * What a request answered here runs with: the caller's authInfo, and its cancellation, whose AbortSignal is made

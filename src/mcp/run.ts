@@ -3,9 +3,8 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../context.js';
 import { type CallerError, toCallerError } from '../errors.js';
-import type { CallGate } from '../http/call-gate.js';
+import type { CallGate, Cancelled } from '../http/call-gate.js';
 import type { Doc } from '../ledger.js';
-import type { Cancelled } from './json-transport.js';
 import { type AgentCalls, AGENT_VERBS, type CallInfo, type ToolDef } from './tool.js';
 
 /** A successful call: the document as structuredContent and as JSON text. */
