@@ -170,35 +170,40 @@ t.test('bytes of bodies in flight: a body waits for room, and is refused 429 whe
   t.equal((await post(server.url, a.credential, body)).status, 200, 'and once it has, the same body is read');
 });
 
-t.test('a call whose client goes away while it waits for its turn at the gate is not run', async (t) => {
-  const f = await fixture(t);
-  const a = await f.vend(await f.owner('alice'), 'a');
-  const server = await serve(t, f, { SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL: '1', SWITCHBOARD_HTTP_QUEUE_WAIT_MS: '10000' });
-  t.equal((await post(server.url, a.credential, toolsList)).status, 200, 'a is seen valid');
-  await f.db.sql`select switchboard.add_todo(endpoint_id => ${a.endpoint_id}::uuid, queue => 'q')`;
-  // One add_todo holds a's only call slot (the todos table is locked); a claim_next waits for its turn behind it.
-  const lock = await f.db.sql.reserve();
-  await lock`begin`;
-  await lock`lock table switchboard.todos in exclusive mode`;
-  const first = post(server.url, a.credential, toolCall(1, 'add_todo', { queue: 'other' }));
-  await until(async () => server.door.calls.load(a.endpoint_id).running === 1, 'the first call to hold the slot');
-  const hangup = new AbortController();
-  const claim = fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    signal: hangup.signal,
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${a.credential}` },
-    body: JSON.stringify(toolCall(2, 'claim_next', { queue: 'q' })),
-  }).catch(() => null);
-  await until(async () => server.door.calls.load(a.endpoint_id).admitted === 2, 'the claim to wait for its turn');
-  await new Promise((r) => setTimeout(r, 200));
-  hangup.abort();
-  await claim;
-  await new Promise((r) => setTimeout(r, 300));
-  await lock`commit`;
-  lock.release();
-  await first;
-  await until(async () => server.door.calls.load(a.endpoint_id).running === 0, 'the gate to empty');
-  await new Promise((r) => setTimeout(r, 500));
-  const [{ n }] = await f.db.sql`select count(*)::int as n from switchboard.todo_attempts`;
-  t.equal(n, 0, 'the claim of the client that had gone was not run: the todo is not claimed');
-});
+// Both ways a tools/call is run: by the transport itself (a plain call) and through the SDK's Protocol (a call with a
+// progress token in _meta, which the direct path leaves to the SDK); the gate reads a different signal for each.
+for (const [path, meta] of [['answered by the transport', undefined], ['answered through the SDK', { progressToken: 7 }]] as const) {
+  t.test(`a call whose client goes away while it waits for its turn at the gate is not run (${path})`, async (t) => {
+    const f = await fixture(t);
+    const a = await f.vend(await f.owner('alice'), 'a');
+    const server = await serve(t, f, { SWITCHBOARD_HTTP_CALLS_PER_CREDENTIAL: '1', SWITCHBOARD_HTTP_QUEUE_WAIT_MS: '10000' });
+    t.equal((await post(server.url, a.credential, toolsList)).status, 200, 'a is seen valid');
+    await f.db.sql`select switchboard.add_todo(endpoint_id => ${a.endpoint_id}::uuid, queue => 'q')`;
+    // One add_todo holds a's only call slot (the todos table is locked); a claim_next waits for its turn behind it.
+    const lock = await f.db.sql.reserve();
+    await lock`begin`;
+    await lock`lock table switchboard.todos in exclusive mode`;
+    const first = post(server.url, a.credential, toolCall(1, 'add_todo', { queue: 'other' }));
+    await until(async () => server.door.calls.load(a.endpoint_id).running === 1, 'the first call to hold the slot');
+    const hangup = new AbortController();
+    const call = toolCall(2, 'claim_next', { queue: 'q' });
+    const claim = fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      signal: hangup.signal,
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${a.credential}` },
+      body: JSON.stringify(meta ? { ...call, params: { ...call.params, _meta: meta } } : call),
+    }).catch(() => null);
+    await until(async () => server.door.calls.load(a.endpoint_id).admitted === 2, 'the claim to wait for its turn');
+    await new Promise((r) => setTimeout(r, 200));
+    hangup.abort();
+    await claim;
+    await new Promise((r) => setTimeout(r, 300));
+    await lock`commit`;
+    lock.release();
+    await first;
+    await until(async () => server.door.calls.load(a.endpoint_id).running === 0, 'the gate to empty');
+    await new Promise((r) => setTimeout(r, 500));
+    const [{ n }] = await f.db.sql`select count(*)::int as n from switchboard.todo_attempts`;
+    t.equal(n, 0, 'the claim of the client that had gone was not run: the todo is not claimed');
+  });
+}
