@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
-import { doorbellFor } from '../../src/doorbell.js';
+import { doorbellFor, listenState } from '../../src/doorbell.js';
 import { startServer } from '../../src/server.js';
 import { call, fixture, httpClient } from '../mcp/helpers.js';
 import { until } from '../worker/helpers.js';
@@ -106,4 +106,25 @@ t.test("a client's notifications/cancelled cancels nothing of another's, whateve
   await f.db.sql`select switchboard.add_todo(endpoint_id => ${victim.endpoint_id}::uuid, queue => 'builds'::text)`;
   const answers = await Promise.all(waits.map((w) => w.answer));
   for (const a of answers) t.match(JSON.parse(a), { id: 'w', result: { structuredContent: { state: 'claimed' } } }, 'each wait got its todo');
+});
+
+t.test('the doorbell a long poll opens keeps SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS: a ring from a transaction open a second wakes it', async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'relay');
+  // Given a pool, the server opens no doorbell of its own: the first long poll opens it, with the tools' settings.
+  const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(1000));
+  t.equal(await listenState(f.ctx.sql), 'none', 'no doorbell before the first long poll');
+  const wait = rawWait(server.url, ep.credential, false);
+  await until(async () => (await listenState(f.ctx.sql)) === 'listening', 'the long poll to open the doorbell');
+  const bell = await doorbellFor(f.ctx.sql);
+  await until(async () => bell.held(ep.endpoint_id) === 1, 'the wait');
+  // A ring is stamped when its transaction began, by the database's clock: this one arrives a second old, well within
+  // the default 120 s (a setting read as milliseconds, or divided instead of multiplied, would call it stale).
+  await f.db.sql.begin(async (tx) => {
+    await tx`select switchboard.add_todo(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'builds'::text)`;
+    await tx`select pg_sleep(1)`;
+  });
+  t.match(JSON.parse(await wait.answer), { id: 'w', result: { structuredContent: { state: 'claimed' } } }, 'the wait got the todo');
+  t.same(bell.counts, { rings: 1, refused: 0 }, 'woken by the ring, which was taken, not refused as stale');
 });
