@@ -48,8 +48,12 @@ export function percentile(sorted: number[], p: number): number | null {
   return sorted[i];
 }
 
+function point(points: PointResult[], contender: string, clients: number, claims = false): PointResult | undefined {
+  return points.find((x) => x.contender === contender && x.clients === clients && (x.kind === 'claims') === claims);
+}
+
 function rate(points: PointResult[], contender: string, clients: number, claims = false): number | null {
-  const p = points.find((x) => x.contender === contender && x.clients === clients && (x.kind === 'claims') === claims);
+  const p = point(points, contender, clients, claims);
   return p && p.cycles > 0 ? p.cycles_per_s : null;
 }
 
@@ -89,6 +93,23 @@ export function ratios(points: PointResult[], clientCounts: number[], claimCount
       if (v !== null) out.push({ name, clients: c, value: v });
     }
   }
+  // Issue 33's two targets, in CPU rather than throughput (steadier when other work shares the cores): the MCP
+  // server's CPU per tools/call (a cycle is two: claim_next, complete) against Postgres's per SQL cycle, and the SQL
+  // cycle's Postgres CPU against graphile-worker's.
+  for (const c of clientCounts) {
+    const call = (name: string) => serverCpuMsPerCall(point(points, name, c));
+    const sqlCycle = pgCpuMsPerCycle(point(points, 'switchboard', c));
+    const mcp = call('switchboard-mcp');
+    if (mcp !== null && sqlCycle !== null) {
+      out.push({ name: 'MCP server CPU per tools/call / PG CPU per SQL cycle (issue 33: <= 0.5)', clients: c, value: mcp / sqlCycle, note: `${mcp.toFixed(3)} ms per call` });
+    }
+    const floor = call('mcp-floor');
+    if (mcp !== null && floor !== null) out.push({ name: 'MCP server CPU per tools/call / mcp-floor\'s', clients: c, value: div(mcp, floor) });
+    const gw = pgCpuMsPerCycle(point(points, 'graphile-worker', c));
+    if (sqlCycle !== null && gw !== null) {
+      out.push({ name: 'PG CPU per cycle: switchboard / graphile-worker (issue 33: <= 1.5)', clients: c, value: div(sqlCycle, gw) });
+    }
+  }
   const maxClients = Math.max(...clientCounts);
   for (const contender of [...new Set(points.map((p) => p.contender))]) {
     const mine = points.filter((p) => p.contender === contender && p.kind !== 'claims');
@@ -112,8 +133,13 @@ const HEAD = ['contender', 'clients', 'cycles/s', 'claim p50 ms', 'claim p99 ms'
   'client CPU %core', 'server CPU %core', 'PG backends CPU %core', 'PG CPU ms/cycle', 'machine busy %', 'empty', 'errors'];
 
 /** Postgres CPU spent per cycle: steadier than throughput when other work shares the cores. */
-export function pgCpuMsPerCycle(p: PointResult): number | null {
-  return p.cpu.backends_pct_of_core === null || p.cycles_per_s <= 0 ? null : (p.cpu.backends_pct_of_core / 100) * 1000 / p.cycles_per_s;
+export function pgCpuMsPerCycle(p: PointResult | undefined): number | null {
+  return !p || p.cpu.backends_pct_of_core === null || p.cycles_per_s <= 0 ? null : (p.cpu.backends_pct_of_core / 100) * 1000 / p.cycles_per_s;
+}
+
+/** The MCP server process's CPU per tools/call (two per cycle: claim_next and complete), in ms. */
+export function serverCpuMsPerCall(p: PointResult | undefined): number | null {
+  return !p || p.cpu.server_pct_of_core === null || p.cycles_per_s <= 0 ? null : (p.cpu.server_pct_of_core / 100) * 1000 / (2 * p.cycles_per_s);
 }
 
 function row(p: PointResult): string[] {
