@@ -140,7 +140,7 @@ const schema = z.object({
       'ring, and ends when its client goes away',
   ),
   SWITCHBOARD_MAX_WAIT_SECONDS: whole(1, 50, 50).describe(
-    'the longest a `claim_next` long poll waits (`wait_seconds` is at most 50, and a larger one than this setting ' +
+    'the longest a `claim_next` long poll waits (`wait_seconds` may ask up to 60; a larger one than this setting ' +
       "waits this long): below the MCP SDK client's default request timeout of 60 s, so a client left at its " +
       'defaults gets `{"empty": true}`, never `Request timed out`',
   ),

@@ -367,7 +367,7 @@ export interface LongPollOptions {
   queue: string | null;
   /** The caller's endpoint: only rings for its todos wake it. */
   endpoint: string;
-  /** 0..60: how long to wait for work; 0 answers at once, as a plain claim_next. */
+  /** 0..60: how long to wait for work (at most MAX_WAIT_SECONDS of it); 0 answers at once, as a plain claim_next. */
   waitSeconds: number;
   /** SWITCHBOARD_MAX_WAIT_SECONDS: a longer waitSeconds waits this long (never more than MAX_WAIT_SECONDS). */
   maxWaitSeconds?: number;
@@ -385,11 +385,17 @@ export interface LongPollOptions {
 }
 
 /**
- * The largest wait_seconds (the tool's schema says so): below the MCP SDK client's default request timeout (60 s,
+ * The longest a long poll waits, whatever wait_seconds asks: below the MCP SDK client's default request timeout (60 s,
  * DEFAULT_REQUEST_TIMEOUT_MSEC), so the longest wait answers before a client left at its defaults gives up.
  * SWITCHBOARD_MAX_WAIT_SECONDS may lower it (LongPollOptions.maxWaitSeconds).
  */
 export const MAX_WAIT_SECONDS = 50;
+
+/**
+ * The largest wait_seconds a call may ask for (the tool's schema): 60, what agents were told before the wait was
+ * capped, so one written then still gets an answer (at MAX_WAIT_SECONDS) rather than `invalid`.
+ */
+export const MAX_WAIT_SECONDS_ASKED = 60;
 
 /**
  * claim_next with a wait: claims; when nothing is claimable, waits for the doorbell and claims again, until a

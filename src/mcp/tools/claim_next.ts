@@ -1,6 +1,6 @@
 // MCP tool claim_next: take the best ready todo under a lease, optionally waiting for one.
 import { z } from 'zod';
-import { claimNextWithWait, doorbellFor, MAX_WAIT_SECONDS } from '../../doorbell.js';
+import { claimNextWithWait, doorbellFor, MAX_WAIT_SECONDS, MAX_WAIT_SECONDS_ASKED } from '../../doorbell.js';
 import { claimant, DATA_NOT_INSTRUCTIONS, intRange, leaseSeconds, queue, requireFence } from '../fields.js';
 import { claimOutput } from '../schemas.js';
 import { defineTool } from '../tool.js';
@@ -18,9 +18,9 @@ export const claimNext = defineTool({
     claimant,
     require_fence: requireFence,
     lease_seconds: leaseSeconds,
-    wait_seconds: intRange(0, MAX_WAIT_SECONDS)
+    wait_seconds: intRange(0, MAX_WAIT_SECONDS_ASKED)
       .optional()
-      .describe('Long poll: wait up to this many seconds for a todo instead of answering empty. Default 0.'),
+      .describe(`Long poll: wait up to this many seconds (at most ${MAX_WAIT_SECONDS}) for a todo instead of answering empty. Default 0.`),
   }),
   output: claimOutput,
   annotations: { destructiveHint: false, openWorldHint: false },
