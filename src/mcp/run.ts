@@ -110,6 +110,7 @@ class Call implements CallInfo {
   readonly waiterClaimsPerSecond: number;
   readonly maxWaitSeconds: number;
   readonly signalMaxAgeMs: number;
+  readonly log: ToolContext['log'];
 
   constructor(
     ctx: ToolContext,
@@ -124,6 +125,7 @@ class Call implements CallInfo {
     this.waiterClaimsPerSecond = config.SWITCHBOARD_WAITER_CLAIMS_PER_SECOND;
     this.maxWaitSeconds = config.SWITCHBOARD_MAX_WAIT_SECONDS;
     this.signalMaxAgeMs = config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000;
+    this.log = ctx.log;
   }
 
   get signal(): AbortSignal {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONTRACT } from '../contract.gen.js';
 import type { Sql } from '../db.js';
 import type { Doc, Ledger } from '../ledger.js';
+import type { Logger } from '../log.js';
 
 /** snake_case to camelCase, in types: the ledger names its method for the verb `claim_next` `claimNext`. */
 type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
@@ -38,6 +39,11 @@ export interface CallInfo {
   maxWaitSeconds: number;
   /** How old a doorbell ring may be and still count (SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS, in ms). */
   signalMaxAgeMs: number;
+  /**
+   * The server's logger, for a doorbell a long poll opens (when the server's own could not LISTEN at start): its lines
+   * then keep LOG_LEVEL and the server's format.
+   */
+  log: Logger;
 }
 
 /** MCP tool hints; an omitted one takes the spec's default (readOnly false, idempotent false, destructive true). */

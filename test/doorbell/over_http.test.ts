@@ -1,10 +1,12 @@
 // Long polls over real MCP HTTP: keyed to the caller's endpoint, capped per credential (SWITCHBOARD_MAX_WAITERS,
 // then a `throttled` tool error), and ended when the client's HTTP request goes away.
 import { request } from 'node:http';
+import postgres from 'postgres';
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
-import { doorbellFor, listenState } from '../../src/doorbell.js';
+import { closeDoorbell, doorbellFor, listenState } from '../../src/doorbell.js';
 import { startServer } from '../../src/server.js';
+import { ADMIN_URL } from '../helpers/db.js';
 import { call, fixture, httpClient } from '../mcp/helpers.js';
 import { until } from '../worker/helpers.js';
 
@@ -127,4 +129,30 @@ t.test('the doorbell a long poll opens keeps SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS:
   });
   t.match(JSON.parse(await wait.answer), { id: 'w', result: { structuredContent: { state: 'claimed' } } }, 'the wait got the todo');
   t.same(bell.counts, { rings: 1, refused: 0 }, 'woken by the ring, which was taken, not refused as stale');
+});
+
+t.test("a doorbell a long poll opens (the server's own could not LISTEN at start) logs through the server's logger", async (t) => {
+  const f = await fixture(t);
+  const ep = await f.vend(await f.owner('alice'), 'relay');
+  // A server on its own pool, whose doorbell is gone as if its first LISTEN had failed: the next long poll opens one.
+  const server = await startServer({ config: { ...f.ctx.config, DATABASE_URL: f.db.url }, log: f.ctx.log, host: '127.0.0.1', port: 0 });
+  t.teardown(() => server.stop(1000));
+  await until(async () => (await listenState(server.ctx.sql)) === 'listening', "the server's doorbell");
+  await closeDoorbell(server.ctx.sql);
+  t.equal(await listenState(server.ctx.sql), 'none', 'no doorbell now');
+  const wait = rawWait(server.url, ep.credential, false);
+  await until(async () => (await listenState(server.ctx.sql)) === 'listening', 'the long poll to open a doorbell');
+  // Its LISTEN connection dropped while new connections are refused (so postgres.js's own re-LISTEN gives up): the
+  // doorbell replaces it and says so (as test/doorbell/failover.test.ts drives it), in the server's log, at its level.
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  t.teardown(() => admin.end({ timeout: 2 }));
+  await admin.unsafe(`alter database ${f.db.name} set session_preload_libraries = 'switchboard_no_such_library'`);
+  await f.db.sql`select pg_terminate_backend(pid) from pg_stat_activity
+                  where datname = current_database() and application_name = 'switchboard-listen'`;
+  await until(async () => f.logLines().some((l) => l.msg === 'doorbell: LISTEN lost; reconnecting'), 'the loss in the server log');
+  await admin.unsafe(`alter database ${f.db.name} reset session_preload_libraries`);
+  await until(async () => f.logLines().some((l) => l.msg === 'doorbell: listening again'), 'the return in the server log');
+  t.pass("the lost LISTEN and its return are in the server's log");
+  await f.db.sql`select switchboard.add_todo(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'builds'::text)`;
+  t.match(JSON.parse(await wait.answer), { id: 'w', result: { structuredContent: { state: 'claimed' } } }, 'and the wait still gets its todo');
 });

@@ -28,7 +28,7 @@ export const claimNext = defineTool({
     const claim = () => c.agent.claimNext({ ...args, mcp_session_id: c.sessionId });
     if (!wait_seconds) return claim();
     // The doorbell (one LISTEN per pool) wakes the wait when a todo becomes claimable; see src/doorbell.ts.
-    return claimNextWithWait(claim, await doorbellFor(c.sql, { maxAgeMs: c.signalMaxAgeMs }), {
+    return claimNextWithWait(claim, await doorbellFor(c.sql, { maxAgeMs: c.signalMaxAgeMs, log: c.log }), {
       queue: args.queue ?? null,
       endpoint: c.endpointId,
       holder: c.endpointId,
