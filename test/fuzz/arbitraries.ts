@@ -122,7 +122,7 @@ export function toolArgs(w: World): Record<string, fc.Arbitrary<unknown>> {
     add_todos: argsOf({ todos: fc.oneof({ weight: 4, arbitrary: fc.array(addTodo, { maxLength: 5 }) }, jsonish) }),
     claim: argsOf({ todo_id: id, claimant: s, require_fence: fc.boolean(), lease_seconds: numberish }),
     claim_next: argsOf({ queue, claimant: s, require_fence: fc.boolean(), lease_seconds: numberish,
-      wait_seconds: fc.constantFrom(0, -1, 51, 61, 1.5, 1e9) }),
+      wait_seconds: fc.constantFrom(0, -1, 60, 61, 1.5, 1e9) }),
     heartbeat: argsOf({ todo_id: id, lease_token: token, lease_seconds: numberish }),
     complete: argsOf({ todo_id: id, result: jsonish, summary: s, artifact: artifactish, lease_token: token }),
     fail: argsOf({ todo_id: id, result: jsonish, summary: s, artifact: artifactish, lease_token: token }),

@@ -19,7 +19,8 @@ const isRecord = (x: unknown) => typeof x === 'object' && x !== null && !Array.i
 t.test('every MCP tool answers hostile input with one of the four kinds and changes nothing when it refuses', async (t) => {
   const w = await makeWorld(t);
   const log = createLogger({ level: 'silent' });
-  const ctx = { sql: w.db.sql, ledger: createLedger(w.db.sql), log, config: loadConfig({}) };
+  // A valid wait_seconds (60, the most a call may ask) waits at most a second here, not the 50 s it may in production.
+  const ctx = { sql: w.db.sql, ledger: createLedger(w.db.sql), log, config: loadConfig({ SWITCHBOARD_MAX_WAIT_SECONDS: '1' }) };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const server = createMcpServer({ ...ctx, endpoint: w.endpoint, credential: w.endpoint.credential });
   await server.connect(serverSide);
