@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
+import type { Config } from './config.js';
 import { urlOfPool } from './db.js';
 import { toCallerError } from './errors.js';
 import { listenEverywhere } from './shard-listen.js';
@@ -360,6 +361,14 @@ export function doorbellFor(sql: postgres.Sql, opts: SignalOptions & { log?: Bel
     bells.set(sql, bell);
   }
   return bell;
+}
+
+/**
+ * The server's doorbell on its pool, with its settings (SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS) and its logger: the one
+ * definition for the server's start and for a long poll that opens it (when the server's own could not LISTEN).
+ */
+export function serverDoorbell(ctx: { sql: postgres.Sql; config: Pick<Config, 'SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS'>; log: BellLog }): Promise<Doorbell> {
+  return doorbellFor(ctx.sql, { maxAgeMs: ctx.config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000, log: ctx.log });
 }
 
 export interface LongPollOptions {

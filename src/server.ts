@@ -7,7 +7,7 @@ import express, { type Express } from 'express';
 import { type Config, loadConfig, requireDatabaseUrl } from './config.js';
 import type { AppContext } from './context.js';
 import { assertNotAdmin, createPool, roleFor, SERVER_ROLE, type Sql } from './db.js';
-import { closeDoorbell, doorbellFor, listenState } from './doorbell.js';
+import { closeDoorbell, listenState, serverDoorbell } from './doorbell.js';
 import { FrontDoor } from './http/door.js';
 import { hostCheck } from './http/host-check.js';
 import { onClose } from './http/on-close.js';
@@ -112,7 +112,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
   // The doorbell LISTENs from the start (not at the first long poll), so /healthz can tell when it has gone deaf.
   const startBell = () =>
-    doorbellFor(sql, { maxAgeMs: config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000, log }).catch((err: unknown) => {
+    serverDoorbell({ sql, config, log }).catch((err: unknown) => {
       log.warn({ err: safeError(err) }, 'doorbell: cannot LISTEN yet; retrying at the next /healthz');
     });
   if (!opts.sql) void startBell();

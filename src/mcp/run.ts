@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from '../context.js';
 import { type CallerError, toCallerError } from '../errors.js';
 import type { CallGate, Cancelled } from '../http/call-gate.js';
+import { type Doorbell, serverDoorbell } from '../doorbell.js';
 import type { Doc } from '../ledger.js';
 import { type AgentCalls, AGENT_VERBS, type CallInfo, type ToolDef } from './tool.js';
 
@@ -103,29 +104,27 @@ interface DoorExtra {
 
 /** What a tool's run gets, its signal read from the request only when the tool asks for it (a long poll does). */
 class Call implements CallInfo {
-  readonly sql: CallInfo['sql'];
   readonly sessionId: string | null;
   readonly endpointId: string;
   readonly maxWaiters: number;
   readonly waiterClaimsPerSecond: number;
   readonly maxWaitSeconds: number;
-  readonly signalMaxAgeMs: number;
-  readonly log: ToolContext['log'];
 
   constructor(
-    ctx: ToolContext,
+    private readonly ctx: ToolContext,
     readonly agent: AgentCalls,
     private readonly extra: Extra,
   ) {
     const config = ctx.config;
-    this.sql = ctx.sql;
     this.sessionId = (extra.authInfo?.extra as DoorExtra | undefined)?.sessionId ?? null;
     this.endpointId = ctx.endpoint.endpoint_id;
     this.maxWaiters = config.SWITCHBOARD_MAX_WAITERS;
     this.waiterClaimsPerSecond = config.SWITCHBOARD_WAITER_CLAIMS_PER_SECOND;
     this.maxWaitSeconds = config.SWITCHBOARD_MAX_WAIT_SECONDS;
-    this.signalMaxAgeMs = config.SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS * 1000;
-    this.log = ctx.log;
+  }
+
+  doorbell(): Promise<Doorbell> {
+    return serverDoorbell(this.ctx);
   }
 
   get signal(): AbortSignal {

@@ -2,9 +2,8 @@
 // and the one ledger call it makes.
 import { z } from 'zod';
 import { CONTRACT } from '../contract.gen.js';
-import type { Sql } from '../db.js';
+import type { Doorbell } from '../doorbell.js';
 import type { Doc, Ledger } from '../ledger.js';
-import type { Logger } from '../log.js';
 
 /** snake_case to camelCase, in types: the ledger names its method for the verb `claim_next` `claimNext`. */
 type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
@@ -27,8 +26,8 @@ export interface CallInfo {
   sessionId: string | null;
   /** Aborted when the client cancels the request or goes away. */
   signal: AbortSignal;
-  /** The pool, for the doorbell a long-poll claim_next waits on. */
-  sql: Sql;
+  /** The server's doorbell (src/doorbell.ts serverDoorbell), which a long-poll claim_next waits on. */
+  doorbell(): Promise<Doorbell>;
   /** The endpoint the caller's credential names: a long poll wakes only on that tenant's todos, and counts against it. */
   endpointId: string;
   /** How many long polls one endpoint may hold open at once (SWITCHBOARD_MAX_WAITERS); more answer throttled. */
@@ -37,13 +36,6 @@ export interface CallInfo {
   waiterClaimsPerSecond: number;
   /** The longest a long poll waits (SWITCHBOARD_MAX_WAIT_SECONDS, at most MAX_WAIT_SECONDS). */
   maxWaitSeconds: number;
-  /** How old a doorbell ring may be and still count (SWITCHBOARD_SIGNAL_MAX_AGE_SECONDS, in ms). */
-  signalMaxAgeMs: number;
-  /**
-   * The server's logger, for a doorbell a long poll opens (when the server's own could not LISTEN at start): its lines
-   * then keep LOG_LEVEL and the server's format.
-   */
-  log: Logger;
 }
 
 /** MCP tool hints; an omitted one takes the spec's default (readOnly false, idempotent false, destructive true). */

@@ -1,6 +1,6 @@
 // MCP tool claim_next: take the best ready todo under a lease, optionally waiting for one.
 import { z } from 'zod';
-import { claimNextWithWait, doorbellFor, MAX_WAIT_SECONDS, MAX_WAIT_SECONDS_ASKED } from '../../doorbell.js';
+import { claimNextWithWait, MAX_WAIT_SECONDS, MAX_WAIT_SECONDS_ASKED } from '../../doorbell.js';
 import { claimant, DATA_NOT_INSTRUCTIONS, intRange, leaseSeconds, queue, requireFence } from '../fields.js';
 import { claimOutput } from '../schemas.js';
 import { defineTool } from '../tool.js';
@@ -28,7 +28,7 @@ export const claimNext = defineTool({
     const claim = () => c.agent.claimNext({ ...args, mcp_session_id: c.sessionId });
     if (!wait_seconds) return claim();
     // The doorbell (one LISTEN per pool) wakes the wait when a todo becomes claimable; see src/doorbell.ts.
-    return claimNextWithWait(claim, await doorbellFor(c.sql, { maxAgeMs: c.signalMaxAgeMs, log: c.log }), {
+    return claimNextWithWait(claim, await c.doorbell(), {
       queue: args.queue ?? null,
       endpoint: c.endpointId,
       holder: c.endpointId,
