@@ -3162,6 +3162,59 @@ Example: select switchboard.revoke_endpoint(owner_id => ''<owner_id>'',
 
 
 --
+-- Name: ring_due_todos(integer); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.ring_due_todos(batch_limit integer DEFAULT NULL::integer) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_count integer;
+  v_scopes uuid[];
+  v_queues text[];
+begin
+  if batch_limit is not null and batch_limit < 1 then
+    perform switchboard_internal.raise('invalid', 'batch_limit must be at least 1', null);
+  end if;
+  with due as (
+    select r.ctid as row_id from switchboard.due_rings r
+     where r.due_at <= now()
+     order by r.due_at
+     limit batch_limit
+     for update skip locked
+  ), swept as (
+    delete from switchboard.due_rings r
+     using due d
+     where r.ctid = d.row_id
+    returning r.scope_id, r.queue
+  )
+  select count(*)::integer, array_agg(s.scope_id), array_agg(s.queue) into v_count, v_scopes, v_queues from swept s;
+  perform switchboard_internal.ring(d.scope_id, d.queue)
+     from (select distinct u.scope_id, u.queue from unnest(v_scopes, v_queues) u(scope_id, queue)) d;
+  return v_count;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION ring_due_todos(batch_limit integer); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.ring_due_todos(batch_limit integer) IS 'the worker''s sweep of the rings owed for later: rings the queues whose time came.
+Every tenant''s queues in which a todo filed with a future run_at has become claimable, or whose
+controls held a claim_next back until now, are rung (the doorbell and the webhook, as add_todo
+rings a todo claimable at once). Reads and deletes the due rows of due_rings (written by the
+insert trigger todos_due_insert and by admit_queue), earliest first, with FOR UPDATE SKIP LOCKED;
+each scope and queue rings once per batch. A row whose todo was canceled meanwhile still rings:
+the claims it wakes find nothing. Returns the number of rows swept. Errors: invalid (batch_limit
+below 1).
+
+Example: select switchboard.ring_due_todos(batch_limit => 1000);';
+
+
+--
 -- Name: rotate_credential(uuid, uuid, integer); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -5540,6 +5593,7 @@ CREATE FUNCTION switchboard_internal.admit_queue(todo_id uuid, skip_locked boole
 #variable_conflict use_variable
 declare
   v_holder uuid;
+  v_scope uuid;
   v_team uuid;
   v_queue text;
   v_c switchboard.queue_controls;
@@ -5547,7 +5601,7 @@ declare
   v_t numeric;
   v_tat timestamptz;
 begin
-  select coalesce(x.team_id, e.owner_id), x.team_id, x.queue into v_holder, v_team, v_queue
+  select coalesce(x.team_id, e.owner_id), x.scope_id, x.team_id, x.queue into v_holder, v_scope, v_team, v_queue
     from switchboard.todos x join switchboard.endpoints e on e.id = x.endpoint_id where x.id = todo_id;
   if skip_locked then
     select c.* into v_c from switchboard.queue_controls c where c.queue = v_queue and c.holder_id = v_holder for update skip locked;
@@ -5576,6 +5630,9 @@ begin
                             select e.id from switchboard.endpoints e where v_team is null and e.owner_id = v_holder)
        limit v_c.max_claimed) h;
     if v_held >= v_c.max_claimed then
+      if skip_locked then
+        perform switchboard_internal.owe_ring(now() + interval '5 seconds', v_scope, v_queue);
+      end if;
       return now() + interval '5 seconds';
     end if;
   end if;
@@ -5583,6 +5640,9 @@ begin
     v_t := 60.0 / v_c.claims_per_minute;
     v_tat := greatest(coalesce(v_c.rate_tat, now()), now());
     if v_tat > now() + make_interval(secs => 60.0 - v_t) then
+      if skip_locked then
+        perform switchboard_internal.owe_ring(v_tat - make_interval(secs => 60.0 - v_t), v_scope, v_queue);
+      end if;
       return v_tat - make_interval(secs => 60.0 - v_t);
     end if;
     update switchboard.queue_controls c set rate_tat = v_tat + make_interval(secs => v_t)
@@ -5606,7 +5666,11 @@ controlled queue are admitted one at a time and max_claimed is exact; with skip_
 another claim holds answers "not now" at once instead of waiting. Returns null when admitted,
 else when to retry (''infinity'' while paused). Errors: none.
 
-skip_locked: claim_next''s way (pass the queue over); claim waits for the row instead.';
+skip_locked: claim_next''s way (pass the queue over); claim waits for the row instead. On that
+way a queue held back by max_claimed or claims_per_minute is also owed a ring at the retry time
+(owe_ring, rung by the worker''s sweep), so a long poll passed over now is woken when the queue
+may admit again; a paused queue rings when resumed, and a control row another claim holds owes
+nothing (that claim is being admitted, and its transaction ends at once).';
 
 
 --
@@ -7495,8 +7559,33 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.on_todo_claimable() IS 'trigger on todos, after an insert claimable now (add_todo): rings the
 doorbell. It calls ring; the transitions that make a todo claimable again call ring themselves,
-in their own statement. A todo that becomes claimable later (run_at or a retry in the future)
-rings when requeue_due_retries moves it; waiters also re-check on their own (src/doorbell.ts).';
+in their own statement. A todo that becomes claimable later rings when the worker''s sweep comes
+after that time: a retry through requeue_due_retries, a todo filed with a future run_at through
+ring_due_todos (the row on_todo_due left for it).';
+
+
+--
+-- Name: on_todo_due(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.on_todo_due() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+begin
+  perform switchboard_internal.owe_ring(new.ready_at, new.scope_id, new.queue, new.id);
+  return null;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION on_todo_due(); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.on_todo_due() IS 'trigger on todos, after an insert of a todo claimable only later: owes it a ring. A
+todo filed with a future run_at owes its queue a ring at that time (owe_ring, a row that goes
+with the todo); the worker''s sweep, ring_due_todos, rings it once due. A todo claimable at once
+rings through on_todo_claimable instead.';
 
 
 --
@@ -7645,6 +7734,32 @@ Lines between `-- history{` and `-- history}` (here, in end_held, end_attempt, r
 the verbs that stamp the head) are the attempt-history work: bench/lib/no-history.ts cuts them
 out to build the switchboard-no-history contender, so mark any new such work, and keep the SQL
 valid without it (a cut SET list item starts with its comma).';
+
+
+--
+-- Name: owe_ring(timestamp with time zone, uuid, text, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.owe_ring(due_at timestamp with time zone, scope_id uuid, queue text, todo_id uuid DEFAULT NULL::uuid) RETURNS void
+    LANGUAGE sql
+    AS $$
+  insert into switchboard.due_rings (due_at, scope_id, queue, todo_id)
+  values (date_trunc('second', due_at)
+            + case when due_at > date_trunc('second', due_at) then interval '1 second' else interval '0' end,
+          scope_id, queue, todo_id)
+  on conflict do nothing;
+$$;
+
+
+--
+-- Name: FUNCTION owe_ring(due_at timestamp with time zone, scope_id uuid, queue text, todo_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.owe_ring(due_at timestamp with time zone, scope_id uuid, queue text, todo_id uuid) IS 'owes a queue of a scope a ring at a later time, for the worker''s sweep to ring. A row
+of due_rings at the time rounded up to the second, rung by ring_due_todos once it has passed. For
+a todo filed for later (on_todo_due) the row names the todo and goes with it; for a queue whose
+controls held a claim_next back (admit_queue) todo_id is null, one row per scope, queue and
+second. Errors: none.';
 
 
 --
@@ -9211,6 +9326,28 @@ switchboard.requeue_due_retries.';
 
 
 --
+-- Name: ring_due_todos(integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.ring_due_todos(batch_limit integer DEFAULT NULL::integer) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select switchboard.ring_due_todos(batch_limit);
+$$;
+
+
+--
+-- Name: FUNCTION ring_due_todos(batch_limit integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.ring_due_todos(batch_limit integer) IS 'switchboard.ring_due_todos, for the worker''s own role
+(switchboard_worker). That role sweeps and delivers for every tenant but holds none of the admin
+API. Returns what switchboard.ring_due_todos returns. Errors: those of
+switchboard.ring_due_todos.';
+
+
+--
 -- Name: run_schedules(); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
@@ -9348,6 +9485,25 @@ WITH (fillfactor='50');
 --
 
 COMMENT ON TABLE switchboard.doorbell_skips IS 'Doorbells skipped because their endpoint was clocked out (rings, and webhook deliveries queued before it clocked out), sharded by backend pid % 16.';
+
+
+--
+-- Name: due_rings; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.due_rings (
+    due_at timestamp with time zone NOT NULL,
+    scope_id uuid NOT NULL,
+    queue text NOT NULL,
+    todo_id uuid
+);
+
+
+--
+-- Name: TABLE due_rings; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.due_rings IS 'Rings owed to queues for later, rung by the worker''s sweep (switchboard.ring_due_todos) once due_at (a whole second) has passed: one row per todo filed with a future run_at (todo_id; written by the insert trigger todos_due_insert, deleted with the todo), and one per scope, queue and second at which a queue whose controls held a claim_next back may admit again (todo_id null; written by admit_queue).';
 
 
 --
@@ -9645,6 +9801,14 @@ ALTER TABLE ONLY switchboard.doorbell_skips
 
 
 --
+-- Name: due_rings due_rings_due_at_scope_id_queue_todo_id_key; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.due_rings
+    ADD CONSTRAINT due_rings_due_at_scope_id_queue_todo_id_key UNIQUE NULLS NOT DISTINCT (due_at, scope_id, queue, todo_id);
+
+
+--
 -- Name: earlier_attempts earlier_attempts_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -9825,6 +9989,13 @@ CREATE INDEX deliveries_todo_idx ON switchboard.deliveries USING btree (todo_id)
 
 
 --
+-- Name: due_rings_todo_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX due_rings_todo_idx ON switchboard.due_rings USING btree (todo_id) WHERE (todo_id IS NOT NULL);
+
+
+--
 -- Name: earlier_attempts_ended_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
@@ -9986,6 +10157,20 @@ COMMENT ON TRIGGER todos_claimable_insert ON switchboard.todos IS 'create or rep
 
 
 --
+-- Name: todos todos_due_insert; Type: TRIGGER; Schema: switchboard; Owner: -
+--
+
+CREATE TRIGGER todos_due_insert AFTER INSERT ON switchboard.todos FOR EACH ROW WHEN ((new.ready_at > now())) EXECUTE FUNCTION switchboard_internal.on_todo_due();
+
+
+--
+-- Name: TRIGGER todos_due_insert ON todos; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TRIGGER todos_due_insert ON switchboard.todos IS 'create or replace trigger todos_due_insert after insert on switchboard.todos for each row when (new.ready_at > now()) execute function switchboard_internal.on_todo_due()';
+
+
+--
 -- Name: a2a_tasks a2a_tasks_endpoint_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
 --
 
@@ -10015,6 +10200,14 @@ ALTER TABLE ONLY switchboard.deliveries
 
 ALTER TABLE ONLY switchboard.deliveries
     ADD CONSTRAINT deliveries_todo_id_fkey FOREIGN KEY (todo_id) REFERENCES switchboard.todos(id) ON DELETE CASCADE;
+
+
+--
+-- Name: due_rings due_rings_todo_id_fkey; Type: FK CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.due_rings
+    ADD CONSTRAINT due_rings_todo_id_fkey FOREIGN KEY (todo_id) REFERENCES switchboard.todos(id) ON DELETE CASCADE;
 
 
 --
@@ -10690,6 +10883,14 @@ GRANT ALL ON FUNCTION switchboard.retry_now(owner_id uuid, todo_id uuid) TO swit
 
 REVOKE ALL ON FUNCTION switchboard.revoke_endpoint(owner_id uuid, endpoint_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.revoke_endpoint(owner_id uuid, endpoint_id uuid) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION ring_due_todos(batch_limit integer); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.ring_due_todos(batch_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.ring_due_todos(batch_limit integer) TO switchboard_admin;
 
 
 --
@@ -11596,10 +11797,24 @@ REVOKE ALL ON FUNCTION switchboard_internal.on_todo_claimable() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION on_todo_due(); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.on_todo_due() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.open_attempt(todo_id uuid, endpoint_id uuid, queue text, has_head boolean, lapsed boolean, claimer_kind text, claimer_endpoint_id uuid, claimer_owner_id uuid, owner text, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text, budgeted boolean) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION owe_ring(due_at timestamp with time zone, scope_id uuid, queue text, todo_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.owe_ring(due_at timestamp with time zone, scope_id uuid, queue text, todo_id uuid) FROM PUBLIC;
 
 
 --
@@ -11938,6 +12153,14 @@ GRANT ALL ON FUNCTION switchboard_worker.requeue_due_retries(batch_limit integer
 
 
 --
+-- Name: FUNCTION ring_due_todos(batch_limit integer); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.ring_due_todos(batch_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.ring_due_todos(batch_limit integer) TO switchboard_worker;
+
+
+--
 -- Name: FUNCTION run_schedules(); Type: ACL; Schema: switchboard_worker; Owner: -
 --
 
@@ -11979,6 +12202,13 @@ GRANT SELECT ON TABLE switchboard.deliveries TO switchboard_admin;
 --
 
 GRANT SELECT ON TABLE switchboard.doorbell_skips TO switchboard_admin;
+
+
+--
+-- Name: TABLE due_rings; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.due_rings TO switchboard_admin;
 
 
 --

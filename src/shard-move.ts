@@ -40,6 +40,7 @@ export const SLOT_TABLES: { table: string; slot: string }[] = [
   { table: 'todo_keys', slot: viaTodo },
   { table: 'queue_controls', slot: sl('x.holder_id') },
   { table: 'schedules', slot: sl('x.scope_id') },
+  { table: 'due_rings', slot: sl('x.scope_id') },
 ];
 
 /**

@@ -17,6 +17,12 @@ export async function requeueDueRetries(sql: Sql, batchLimit: number): Promise<n
   return Number(r.n);
 }
 
+/** switchboard_worker.ring_due_todos: the queues whose todos filed for later came due, rung, in one batch of due rows. */
+export async function ringDueTodos(sql: Sql, batchLimit: number): Promise<number> {
+  const [r] = await sql`select switchboard_worker.ring_due_todos(batch_limit => ${batchLimit}::integer) as n`;
+  return Number(r.n);
+}
+
 /** switchboard_worker.run_schedules: the schedules' ticks due now filed, each once (returns how many todos). */
 export async function runSchedules(sql: Sql): Promise<number> {
   const [r] = await sql`select switchboard_worker.run_schedules() as n`;

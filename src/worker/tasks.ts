@@ -48,6 +48,12 @@ export async function runRequeueDueRetries(deps: TaskDeps): Promise<number> {
   return n;
 }
 
+export async function runRingDueTodos(deps: TaskDeps): Promise<number> {
+  const n = await inBatches((limit) => ledger.ringDueTodos(deps.sql, limit), SWEEP_BATCH);
+  if (n > 0) deps.log.info({ job: 'ring_due_todos', due_rings: n }, 'rang the queues owed a ring (todos filed for later, queues held back)');
+  return n;
+}
+
 export async function runPrune(deps: TaskDeps): Promise<number> {
   const n = await inBatches((limit) => ledger.prune(deps.sql, limit), deps.pruneBatch);
   if (n > 0) deps.log.info({ job: 'prune', todos_deleted: n }, 'pruned terminal todos');

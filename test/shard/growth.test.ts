@@ -147,6 +147,7 @@ t.test('a move carries a tenant with rows in every kind of table, each row as it
   await db`select switchboard.a2a_send(${ep.endpoint_id}::uuid, 'm1', null, '{"messageId": "m1"}', 'q')`;
   await db`select switchboard_agent.add_todo(${ep.credential}, 'q', '{"n": 2}'::jsonb, 'keyed', idempotency_key => 'k-1')`;
   await db`select switchboard.set_queue_limits(${owner}::uuid, 'q', 3)`;
+  await db`select switchboard_agent.add_todo(${ep.credential}, 'q', '{"n": 3}'::jsonb, 'later', run_at => now() + interval '1 day')`;
   await db`select switchboard_agent.add_schedule(${ep.credential}, 'q', '0 9 * * *')`;
   const team = await one(db`select switchboard.add_team('crew', ${owner}::uuid) as doc`);
   await db`select switchboard.add_team_member(${team.id}::uuid, ${other}::uuid)`;

@@ -1,7 +1,8 @@
 -- on_todo_claimable: trigger on todos, after an insert claimable now (add_todo): rings the
 -- doorbell. It calls ring; the transitions that make a todo claimable again call ring themselves,
--- in their own statement. A todo that becomes claimable later (run_at or a retry in the future)
--- rings when requeue_due_retries moves it; waiters also re-check on their own (src/doorbell.ts).
+-- in their own statement. A todo that becomes claimable later rings when the worker's sweep comes
+-- after that time: a retry through requeue_due_retries, a todo filed with a future run_at through
+-- ring_due_todos (the row on_todo_due left for it).
 create or replace function switchboard_internal.on_todo_claimable()
 returns trigger
 language plpgsql

@@ -16,7 +16,7 @@ create temporary table on_shard on commit drop as
        and not p.proretset
        and (p.proargnames && array['credential', 'session_secret', 'login_token', 'owner_id', 'admin_owner_id',
                                    'endpoint_id', 'team_id', 'handle']
-            or n.nspname || '.' || p.proname in ('switchboard.reap', 'switchboard.prune', 'switchboard.requeue_due_retries',
+            or n.nspname || '.' || p.proname in ('switchboard.reap', 'switchboard.prune', 'switchboard.requeue_due_retries', 'switchboard.ring_due_todos',
                                                  'switchboard.metrics', 'switchboard_metrics.metrics', 'switchboard.contract'))$q$)
     as x(schema text, name text, args text);
 

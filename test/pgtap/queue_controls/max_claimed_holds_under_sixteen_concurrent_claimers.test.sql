@@ -24,6 +24,7 @@ select cmp_ok(:h, '<=', 3, 'at most 3 todos of the queue are held');
 select count(dblink_disconnect('c' || i)) from generate_series(1, 16) i;
 select dblink_exec('setup', format($q$
   delete from switchboard.queue_controls where holder_id = test.owner_of(%1$L);
+  delete from switchboard.due_rings where scope_id = %1$L;
   delete from switchboard.todos where endpoint_id = %1$L;
   delete from switchboard.endpoints where id = %1$L;
   delete from switchboard.owners o where not exists (select 1 from switchboard.endpoints e where e.owner_id = o.id)
