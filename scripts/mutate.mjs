@@ -12,7 +12,8 @@
 //
 // Usage: ADMIN_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run mutate -- [--only TEXT]... [--full]
 //          [--list] [--markdown]
-//   --only TEXT  the mutants whose name or file contains TEXT (repeatable)
+//   --only TEXT  the mutants whose name or file contains TEXT (repeatable); with --generated, every mechanical
+//                mutant whose id contains TEXT instead of a sample
 //   --list       print the list and whether each mutant's text is found, then stop (no database needed)
 //   --markdown   print the result table as Markdown too (for docs/reliability.md)
 //   --generated  instead of the hand-written list, the mechanical mutants of every function file
@@ -178,8 +179,9 @@ async function generatedMain() {
   // The whole list shuffled by the seed, taken in order until --sample mutants were applied: one PostgreSQL refuses
   // (invalid) is replaced by the next, so the sample is N applied mutants. The shuffle does not depend on N, so a
   // larger N extends a seed's sample and never reorders it.
-  const want = Number(opts.sample);
-  const picked = sample(all, all.length, Number(opts.seed));
+  // --only TEXT: every mutant whose id contains TEXT (a file's path, say), instead of a sample.
+  const picked = opts.only ? all.filter((m) => opts.only.some((o) => m.id.includes(o))) : sample(all, all.length, Number(opts.seed));
+  const want = opts.only ? picked.length : Number(opts.sample);
   const eq = equivalents(root);
   process.stderr.write(`mutate: ${all.length} mechanical mutants, a sample of ${want} applied by seed ${opts.seed}\n`);
   if (opts.list) {
