@@ -1,5 +1,5 @@
 begin;
-select plan(13);
+select plan(14);
 
 -- Webhook jobs of the doorbell: each ring of an endpoint with a doorbell_url queues one.
 create function pg_temp.rings() returns bigint language sql as $$
@@ -37,6 +37,12 @@ select is(switchboard.ring_due_todos(), 0, 'a ring is owed once');
 -- Filed for now: rung at once by the insert trigger, nothing owed for later.
 select test.todo(:'ep') as now_td \gset
 select is((select count(*) from switchboard.due_rings), 0::bigint, 'a todo claimable at once owes no later ring');
+
+-- A run_at on a whole second is owed at that second, not the next.
+select switchboard.add_todo(endpoint_id => :'ep', queue => 'whole', run_at => date_trunc('second', now()) + interval '90 seconds') as w \gset
+select is((select due_at from switchboard.due_rings where queue = 'whole'), date_trunc('second', now()) + interval '90 seconds',
+          'a run_at on a whole second owes its ring at that second');
+delete from switchboard.due_rings where queue = 'whole';
 
 -- A burst filed for later: a row per todo, one ring per queue when the sweep finds them due.
 select switchboard.add_todos(endpoint_id => :'ep', todos => jsonb_build_array(
