@@ -12,7 +12,7 @@ t.test('a long poll gets a todo filed for later once its run_at has passed, not 
   const ep = await f.vend(await f.owner('alice'), 'relay');
   const agent = await f.memoryClient(ep);
   const bell = await doorbellFor(f.ctx.sql);
-  const worker = await startWorker({ databaseUrl: f.db.url, logger: createLogger({ level: 'silent' }), reapIntervalSeconds: 1 });
+  const worker = await startWorker({ databaseUrl: f.db.url, logger: f.ctx.log, reapIntervalSeconds: 1 });
   t.teardown(() => worker.stop());
 
   const started = Date.now();
@@ -31,6 +31,8 @@ t.test('a long poll gets a todo filed for later once its run_at has passed, not 
   t.ok(answered - started < 30_000, `long before the wait's deadline (${answered - started} ms)`);
   const [{ n }] = await f.db.sql`select count(*)::int as n from switchboard.due_rings`;
   t.equal(n, 0, 'the ring owed was rung and removed');
+  // Sweeps that found nothing log nothing; the one that rang logs one line with its count.
+  t.same(f.logLines().filter((l) => l.job === 'ring_due_todos').map((l) => l.due_rings), [1], 'the sweep logged one line, with its count');
 });
 
 t.test('a long poll passed over by a full queue (max_claimed) gets its todo once a place frees, not at its deadline', async (t) => {
