@@ -14,17 +14,5 @@ begin
 end;
 $$;
 
--- The trigger is (re)created only when its definition changed (the definition is kept as its comment), so
--- re-applying the function files takes no lock on todos.
-do $$
-declare
-  v_def text := 'create or replace trigger todos_claimable_insert after insert on switchboard.todos '
-             || 'for each row when (new.ready_at <= now()) execute function switchboard_internal.on_todo_claimable()';
-begin
-  if obj_description((select g.oid from pg_trigger g where g.tgrelid = 'switchboard.todos'::regclass
-                        and g.tgname = 'todos_claimable_insert'), 'pg_trigger') is distinct from v_def then
-    execute v_def;
-    execute format('comment on trigger todos_claimable_insert on switchboard.todos is %L', v_def);
-  end if;
-end
-$$;
+-- Its trigger, todos_claimable_insert, is created beside todos_due_insert at the end of on_todo_due.sql (this file is
+-- applied first), by the one block that (re)creates the insert triggers of todos.

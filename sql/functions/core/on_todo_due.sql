@@ -13,16 +13,25 @@ begin
 end;
 $$;
 
--- As todos_claimable_insert: (re)created only when its definition changed, so re-applying takes no lock on todos.
+-- The insert triggers of todos, claimable now (on_todo_claimable, applied before this file) and claimable later
+-- (this one). Each is (re)created only when its definition changed (the definition is kept as its comment), so
+-- re-applying the function files takes no lock on todos.
 do $$
 declare
-  v_def text := 'create or replace trigger todos_due_insert after insert on switchboard.todos '
-             || 'for each row when (new.ready_at > now()) execute function switchboard_internal.on_todo_due()';
+  v_name text;
+  v_def text;
 begin
-  if obj_description((select g.oid from pg_trigger g where g.tgrelid = 'switchboard.todos'::regclass
-                        and g.tgname = 'todos_due_insert'), 'pg_trigger') is distinct from v_def then
-    execute v_def;
-    execute format('comment on trigger todos_due_insert on switchboard.todos is %L', v_def);
-  end if;
+  for v_name, v_def in
+    values ('todos_claimable_insert', 'create or replace trigger todos_claimable_insert after insert on switchboard.todos '
+              || 'for each row when (new.ready_at <= now()) execute function switchboard_internal.on_todo_claimable()'),
+           ('todos_due_insert', 'create or replace trigger todos_due_insert after insert on switchboard.todos '
+              || 'for each row when (new.ready_at > now()) execute function switchboard_internal.on_todo_due()')
+  loop
+    if obj_description((select g.oid from pg_trigger g where g.tgrelid = 'switchboard.todos'::regclass
+                          and g.tgname = v_name), 'pg_trigger') is distinct from v_def then
+      execute v_def;
+      execute format('comment on trigger %I on switchboard.todos is %L', v_name, v_def);
+    end if;
+  end loop;
 end
 $$;
