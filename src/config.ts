@@ -249,8 +249,8 @@ const schema = z.object({
       '~300 s)',
   ),
   SWITCHBOARD_REAP_INTERVAL: whole(1, 3600, 5).describe(
-    'seconds between the worker\'s reap and due-retry sweeps: a lapsed lease is closed within one interval (plus ' +
-      'the sweep)',
+    'seconds between the worker\'s sweeps (reap, due retries, rings owed for later): a lapsed lease is closed, and a ' +
+      'todo whose run_at came is rung, within one interval (plus the sweep)',
   ),
   SWITCHBOARD_NOTIFY_URL: url(HTTP, 'must be an http:// or https:// URL')
     .optional()

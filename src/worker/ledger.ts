@@ -17,7 +17,7 @@ export async function requeueDueRetries(sql: Sql, batchLimit: number): Promise<n
   return Number(r.n);
 }
 
-/** switchboard_worker.ring_due_todos: the queues whose todos filed for later came due, rung, in one batch of due rows. */
+/** switchboard_worker.ring_due_todos: the rings owed for later whose time came (todos filed for later, queues held back), rung, in one batch. */
 export async function ringDueTodos(sql: Sql, batchLimit: number): Promise<number> {
   const [r] = await sql`select switchboard_worker.ring_due_todos(batch_limit => ${batchLimit}::integer) as n`;
   return Number(r.n);
