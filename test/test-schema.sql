@@ -27,6 +27,14 @@ returns uuid language sql as $$
   select (switchboard.add_todo(endpoint_id => endpoint_id, queue => queue, max_attempts => max_attempts)->>'id')::uuid
 $$;
 
+-- The doorbell webhook jobs queued (one per ring of an endpoint with a doorbell_url): how a test sees a ring without
+-- LISTEN, which a pgTAP session cannot hear before it commits.
+create or replace function test.webhook_rings()
+returns bigint language sql as $$
+  select count(*) from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+   where k.identifier = 'switchboard_doorbell_webhook'
+$$;
+
 -- Make a held lease lapse (one second before the transaction's now()), on the todo and its open attempt (its head).
 create or replace function test.lapse(todo_id uuid)
 returns void language sql as $$

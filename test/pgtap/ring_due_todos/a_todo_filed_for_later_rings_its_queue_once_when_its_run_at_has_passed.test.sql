@@ -1,11 +1,6 @@
 begin;
 select plan(14);
 
--- Webhook jobs of the doorbell: each ring of an endpoint with a doorbell_url queues one.
-create function pg_temp.rings() returns bigint language sql as $$
-  select count(*) from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
-   where k.identifier = 'switchboard_doorbell_webhook'
-$$;
 -- Time passing, for the sweep: the owed rings fall due as if `secs` seconds had gone by.
 create function pg_temp.pass(secs integer) returns void language sql as $$
   update switchboard.due_rings set due_at = due_at - make_interval(secs => secs)
@@ -17,7 +12,7 @@ select switchboard.set_endpoint_doorbell_url(test.owner_of(:'ep'), :'ep'::uuid, 
 delete from graphile_worker._private_jobs;
 
 select switchboard.add_todo(endpoint_id => :'ep', queue => 'later', run_at => now() + interval '30.25 seconds') as t \gset
-select is(pg_temp.rings(), 0::bigint, 'a todo filed for later rings nobody when it is filed');
+select is(test.webhook_rings(), 0::bigint, 'a todo filed for later rings nobody when it is filed');
 select results_eq(
   $$select due_at, scope_id, queue, todo_id from switchboard.due_rings$$,
   format($$values (date_trunc('second', now() + interval '30.25 seconds') + interval '1 second', %L::uuid, 'later'::text, %L::uuid)$$,
@@ -25,13 +20,13 @@ select results_eq(
   'it owes its queue a ring at its ready time, rounded up to the second');
 
 select is(switchboard.ring_due_todos(), 0, 'before that time the sweep finds nothing due');
-select is(pg_temp.rings(), 0::bigint, 'and rings nothing');
+select is(test.webhook_rings(), 0::bigint, 'and rings nothing');
 
 select pg_temp.pass(30);
 select is(switchboard.ring_due_todos(), 0, 'nor a second before it');
 select pg_temp.pass(2);
 select is(switchboard.ring_due_todos(), 1, 'once its time has passed the sweep takes the row');
-select is(pg_temp.rings(), 1::bigint, 'and rings the queue');
+select is(test.webhook_rings(), 1::bigint, 'and rings the queue');
 select is(switchboard.ring_due_todos(), 0, 'a ring is owed once');
 
 -- Filed for now: rung at once by the insert trigger, nothing owed for later.
@@ -54,7 +49,7 @@ select is((select count(*) from switchboard.due_rings where queue = 'burst'), 4:
 delete from graphile_worker._private_jobs;
 select pg_temp.pass(120);
 select is(switchboard.ring_due_todos(), 4, 'the sweep takes the four rows');
-select is(pg_temp.rings(), 1::bigint, 'and rings the queue once for all of them');
+select is(test.webhook_rings(), 1::bigint, 'and rings the queue once for all of them');
 
 -- A todo canceled and pruned before its time takes its owed ring with it: a tenant's rows are bounded by its todos.
 select switchboard.add_todo(endpoint_id => :'ep', queue => 'gone', run_at => now() + interval '1 day') ->> 'id' as gone \gset
