@@ -184,7 +184,7 @@ export function registerServeCommands(program: Command): void {
 
   program
     .command('worker')
-    .description('run only the background worker on DATABASE_URL: reaper, due retries, prune, webhook deliveries')
+    .description('run only the background worker on DATABASE_URL: reaper, due retries, rings owed for later, prune, webhook deliveries')
     .action(async () => {
       const config = loadConfig();
       const databaseUrl = requireDatabaseUrl(config);
