@@ -101,7 +101,7 @@ export function ratios(points: PointResult[], clientCounts: number[], claimCount
     const sqlCycle = pgCpuMsPerCycle(point(points, 'switchboard', c));
     const mcp = call('switchboard-mcp');
     if (mcp !== null && sqlCycle !== null) {
-      out.push({ name: 'MCP server CPU per tools/call / PG CPU per SQL cycle (issue 33: <= 0.5)', clients: c, value: mcp / sqlCycle, note: `${mcp.toFixed(3)} ms per call` });
+      out.push({ name: 'MCP server CPU per tools/call / PG CPU per SQL cycle (issue 33: <= 0.5)', clients: c, value: div(mcp, sqlCycle), note: `${mcp.toFixed(3)} ms per call` });
     }
     const floor = call('mcp-floor');
     if (mcp !== null && floor !== null) out.push({ name: 'MCP server CPU per tools/call / mcp-floor\'s', clients: c, value: div(mcp, floor) });
