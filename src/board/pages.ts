@@ -105,7 +105,10 @@ export function queuesBody(base: string, queues: QueueRow[], activity: ActivityR
       <td class="num">${q.counts.pending}</td><td class="num">${q.counts.claimed}</td>
       <td class="num">${q.counts.done}</td><td class="num">${q.counts.failed}</td>
       <td class="num">${q.dead_letters > 0
-        ? html`<a class="dead" href="${base}/todos?queue=${encodeURIComponent(q.queue)}&amp;dead_letter=true">${q.dead_letters}</a>`
+        ? html`<a class="dead" href="${base}/todos?queue=${encodeURIComponent(q.queue)}&amp;dead_letter=true">${q.dead_letters}</a>${
+          csrf ? html` <form method="post" action="${base}/queues/retry-dead-letters" class="inline">${csrfField(csrf)}<input
+            type="hidden" name="queue" value="${q.queue}"><input type="hidden" name="team_id" value="${q.team?.id ?? ''}">
+            <button type="submit" title="Retry now every dead letter of this queue">Retry all</button></form>` : ''}`
         : '0'}</td>
       <td class="num">${q.retries_scheduled}</td><td class="num">${q.counts.canceled}</td>
       <td class="num">${q.oldest_claimable_age_seconds === null ? '—' : duration(q.oldest_claimable_age_seconds)}</td>

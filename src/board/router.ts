@@ -267,6 +267,9 @@ const QUEUE_DONE = new Map<string, string>([
   ['paused', 'Paused: nothing is claimed from the queue until it is resumed.'],
   ['resumed', 'Resumed: the queue is claimable again.'],
   ['limits', 'Limits saved.'],
+  ['retried', "Retried the queue's dead letters: they are pending and claimable now."],
+  ['retried_more', 'Retried as many dead letters as one press may (the setting retry_dead_letters_max); more remain: press Retry all again.'],
+  ['retried_none', 'No dead letters were left to retry in that queue.'],
 ]);
 
 /** The Queues page, with a notice above the table; the viewer controls its personal queues and its admin teams'. */
@@ -284,13 +287,16 @@ function limitField(body: unknown, name: string): number | null | undefined {
 }
 
 /**
- * A queue's controls from the Queues page: Pause, Resume, and its limits (an empty field lifts one). One SQL call
+ * A queue's controls from the Queues page: Pause, Resume, its limits (an empty field lifts one), and Retry all of its
+ * dead letters (one batch, the most one call retries; the notice says when more remain). One SQL call
  * each, then back to the page with what it did; a refusal (invalid, forbidden, not_found) is shown on the page, with
  * its status, and changes nothing.
  */
 function queueRoutes(router: Router, k: Kit): void {
   const { B, ledger, internal, writer } = k;
-  const control = (path: string, did: string, act: (s: Viewer, queue: string, team: string | null, body: unknown) => Promise<unknown>) =>
+  // `did` names the notice the page shows after it, or reads it from what the call answered.
+  const control = (path: string, did: string | ((doc: Record<string, unknown>) => string),
+                   act: (s: Viewer, queue: string, team: string | null, body: unknown) => Promise<Record<string, unknown>>) =>
     router.post(`${B}/queues/${path}`, async (req, res) => {
       let s: Viewer | null = null;
       try {
@@ -298,17 +304,18 @@ function queueRoutes(router: Router, k: Kit): void {
         const queue = field(req.body, 'queue') ?? '';
         const team = field(req.body, 'team_id');
         let refused: CallerError | null = null;
+        let doc: Record<string, unknown> = {};
         try {
           if (team !== null && !UUID.test(team)) {
             refused = { kind: 'not_found', message: `not_found: no team ${team}`, hint: '' };
           } else {
-            await act(s, queue, team, req.body);
+            doc = await act(s, queue, team, req.body);
           }
         } catch (err) {
           refused = toCallerError(err);
           if (refused.kind === 'internal') throw err;
         }
-        if (!refused) return res.redirect(303, `${B}?did=${did}`);
+        if (!refused) return res.redirect(303, `${B}?did=${typeof did === 'string' ? did : did(doc)}`);
         await queuesPage(k, res, s, STATUS[refused.kind], errorBanner(refused));
       } catch (err) {
         internal(res, err, s ?? undefined);
@@ -324,6 +331,8 @@ function queueRoutes(router: Router, k: Kit): void {
     }
     return ledger.setQueueLimits(s, queue, maxClaimed, perMinute, team);
   });
+  control('retry-dead-letters', (doc) => (doc.more ? 'retried_more' : doc.retried ? 'retried' : 'retried_none'),
+    (s, queue, team) => ledger.retryDeadLetters(s, queue, team));
 }
 
 /** The pages: queues, activity, todos, a todo's drawer. */

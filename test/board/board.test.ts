@@ -113,7 +113,8 @@ t.test('an owner signs in with a one-time link and gets an HttpOnly, SameSite=St
   t.equal(cookie?.sameSite, 'Strict', 'SameSite=Strict');
   t.equal(await page.evaluate(() => document.cookie), '', 'page scripts cannot read it');
   const row = page.locator('table.queues tr[data-queue="builds"]');
-  t.equal(await row.locator('td').nth(6).textContent(), '1', 'the builds queue shows one dead letter');
+  t.equal(await row.locator('td').nth(6).locator('a.dead').textContent(), '1', 'the builds queue shows one dead letter');
+  t.equal(await row.getByRole('button', { name: 'Retry all' }).count(), 1, 'with Retry all beside it');
   await page.screenshot({ path: `${ARTIFACTS}board-queues.png`, fullPage: true });
 
   const again = await ctx.newPage();

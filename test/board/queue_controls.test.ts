@@ -7,7 +7,7 @@ import t from 'tap';
 import { boardInChromium } from '../helpers/board-browser.js';
 import { freshDatabase } from '../helpers/db.js';
 
-const QUEUES_PAGE = /\/board(\?did=[a-z]+)?$/;
+const QUEUES_PAGE = /\/board(\?did=[a-z_]+)?$/;
 
 t.test('the Queues page shows a paused queue and its limits, and resumes it', async (t) => {
   const db = await freshDatabase();
@@ -129,4 +129,70 @@ t.test("a team's admin controls the team's queue; a member who is not an admin s
   const rows = await db.sql`select team_id, paused, max_claimed, claims_per_minute from switchboard.queue_controls`;
   t.same(rows.map((r) => ({ ...r })), [{ team_id: team, paused: true, max_claimed: 2, claims_per_minute: null }],
     "the team's queue is paused and limited");
+});
+
+t.test("Retry all on the Queues page redrives the queue's dead letters, and a forged form reaches only the owner's own", async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const [{ id: dora }] = await db.sql`select switchboard.add_owner('dora')->>'owner_id' as id`;
+  const [{ id: ep }] = await db.sql`select switchboard.vend_endpoint(${dora}::uuid, 'builder')->>'endpoint_id' as id`;
+  const [{ id: eve }] = await db.sql`select switchboard.add_owner('eve')->>'owner_id' as id`;
+  const [{ id: eveEp }] = await db.sql`select switchboard.vend_endpoint(${eve}::uuid, 'builder')->>'endpoint_id' as id`;
+  // Dead letters: todos of one attempt, claimed and failed. Two of dora's in 'builds', one of eve's in hers.
+  const dead = async (endpoint: string): Promise<string> => {
+    const [{ id }] = await db.sql`select switchboard.add_todo(${endpoint}::uuid, 'builds', max_attempts => 1)->>'id' as id`;
+    await db.sql`select switchboard.claim(${endpoint}::uuid, ${id}::uuid)`;
+    await db.sql`select switchboard.fail(${endpoint}::uuid, ${id}::uuid, summary => 'the registry was down')`;
+    return id;
+  };
+  const mine = [await dead(ep), await dead(ep)];
+  const theirs = await dead(eveEp);
+  const states = async (ids: string[]) =>
+    (await db.sql`select state from switchboard.todos where id = any(${ids}::uuid[]) order by id`).map((r) => r.state);
+
+  const { base, signIn } = await boardInChromium(t, db.sql);
+  const page = await signIn('dora');
+  const row = () => page.locator('tr[data-queue="builds"]');
+  t.match(await row().locator('a.dead').textContent(), /^2$/, 'two dead letters shown');
+
+  // A forged form naming eve as a team: not_found on the page, nothing retried.
+  const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value');
+  const forged = await page.request.post(`${base}/board/queues/retry-dead-letters`,
+    { form: { csrf: csrf!, queue: 'builds', team_id: eve }, maxRedirects: 0 });
+  t.equal(forged.status(), 404, 'naming another owner as a team: 404');
+  t.same(await states([...mine, theirs]), ['failed', 'failed', 'failed'], 'the refusal retried nothing');
+
+  await row().getByRole('button', { name: 'Retry all' }).click();
+  await page.waitForURL(QUEUES_PAGE);
+  t.match(await page.getByRole('status').textContent(), /Retried the queue's dead letters/, 'the page says it retried them');
+  t.match(await row().locator('td').nth(6).textContent(), /^\s*0\s*$/, 'no dead letters left in the row');
+  t.equal(await row().getByRole('button', { name: 'Retry all' }).count(), 0, 'and no Retry all button');
+  t.same(await states(mine), ['pending', 'pending'], "dora's dead letters are pending");
+  t.same(await states([theirs]), ['failed'], "eve's queue of the same name is untouched");
+  const [claim] = await db.sql`select switchboard.claim_next(${ep}::uuid, 'builds') as doc`;
+  t.equal(claim.doc.prior_attempts[0].summary, 'the registry was down', 'the next claimer is told what the dead attempt tried');
+
+  // Pressed again from a stale page (a second tab): nothing left, and the page says so.
+  const again = await page.request.post(`${base}/board/queues/retry-dead-letters`,
+    { form: { csrf: csrf!, queue: 'builds', team_id: '' } });
+  t.match(await again.text(), /No dead letters were left to retry/, 'a second press finds none and says so');
+
+  // More than one press retries (1000): the page says more remain, and the next press takes the rest.
+  await db.sql.unsafe(`do $$ declare v uuid; begin
+    for i in 1 .. 1001 loop
+      v := (switchboard.add_todo(endpoint_id => '${ep}', queue => 'flood', max_attempts => 1)->>'id')::uuid;
+      perform switchboard.claim('${ep}', v);
+      perform switchboard.fail('${ep}', v);
+    end loop; end $$`);
+  await page.reload();
+  const flood = () => page.locator('tr[data-queue="flood"]');
+  await flood().getByRole('button', { name: 'Retry all' }).click();
+  await page.waitForURL(QUEUES_PAGE);
+  t.match(await page.getByRole('status').textContent(), /Retried as many dead letters as one press may[\s\S]*more remain/, 'one press: 1000, and more remain');
+  t.match(await flood().locator('a.dead').textContent(), /^1$/, 'one dead letter left');
+  await flood().getByRole('button', { name: 'Retry all' }).click();
+  await page.waitForURL(QUEUES_PAGE);
+  t.match(await page.getByRole('status').textContent(), /Retried the queue's dead letters/, 'the next press retries the last');
+  const [left] = await db.sql`select count(*)::int as n from switchboard.todos where queue = 'flood' and state = 'failed'`;
+  t.equal(left.n, 0, 'none left failed');
 });

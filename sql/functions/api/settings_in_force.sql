@@ -32,6 +32,9 @@ begin
       ('default_lease_seconds', 300, 1, 86400, 'the lease when a claim or heartbeat names none (1..86400)'),
       ('default_max_attempts', 5, 1, 1000, 'max_attempts when add_todo names none (1..1000)'),
       ('add_todos_max', 1000, 1, 100000, 'the most todos one add_todos call files (1..100000); more is invalid'),
+      ('retry_dead_letters_max', 1000, 1, 100000,
+       'the most dead letters one retry_dead_letters call (the Board''s Retry all) retries (1..100000); a larger '
+       || 'batch_limit is invalid'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '

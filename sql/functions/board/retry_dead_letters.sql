@@ -1,0 +1,21 @@
+-- retry_dead_letters (board): switchboard.retry_dead_letters for the signed-in owner, as a change.
+-- The session's CSRF token is checked. Returns what switchboard.retry_dead_letters returns. Errors:
+-- forbidden (no valid session, or a missing or wrong csrf_token), then those of
+-- switchboard.retry_dead_letters.
+create or replace function switchboard_board.retry_dead_letters(
+  session_secret text,
+  csrf_token text,
+  queue text,
+  team_id uuid default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = switchboard, pg_temp
+as $$
+#variable_conflict use_variable
+begin
+  return switchboard.retry_dead_letters(switchboard_internal.board_owner(session_secret, csrf_token, true), queue,
+                                        team_id);
+end;
+$$;
