@@ -920,6 +920,66 @@ Example: select switchboard.cancel(owner_id => ''<owner_id>'', todo_id => ''<tod
 
 
 --
+-- Name: cancel_queue(uuid, text, uuid, integer); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.cancel_queue(owner_id uuid, queue text, team_id uuid DEFAULT NULL::uuid, batch_limit integer DEFAULT NULL::integer) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_limit integer := switchboard_internal.bulk_limit(batch_limit, 'cancel_queue_max');
+  v_scopes uuid[] := switchboard_internal.owner_queue_scopes(owner_id, queue, team_id);
+  v_t switchboard.todos;
+  v_canceled integer := 0;
+  v_more boolean := false;
+begin
+  -- One more than the batch is locked, to learn whether any remain, and left as it is. Each one through
+  -- end_attempt, the one definition of a cancel's transition (the attempt closed and counted).
+  for v_t in
+    select t.* from switchboard.todos t
+     where t.scope_id = any (v_scopes) and t.queue = cancel_queue.queue
+       and t.state in ('pending', 'claimed', 'failed')
+     order by t.created_at, t.id
+     limit v_limit + 1
+     for update skip locked
+  loop
+    if v_canceled = v_limit then
+      v_more := true;
+      exit;
+    end if;
+    perform switchboard_internal.end_attempt(v_t, 'canceled', null, null, null);
+    v_canceled := v_canceled + 1;
+  end loop;
+  return jsonb_build_object('queue', queue, 'team_id', team_id, 'canceled', v_canceled, 'more', v_more);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION cancel_queue(owner_id uuid, queue text, team_id uuid, batch_limit integer); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.cancel_queue(owner_id uuid, queue text, team_id uuid, batch_limit integer) IS 'the owner cancels a queue''s unfinished todos: Cancel for many at once (a purge).
+For an owner''s personal queue (its todos across all of its endpoints) or, with team_id, a team''s
+queue (any member, as Cancel of one of its todos). Each pending, claimed or failed todo (filed
+for later, waiting for a retry or a dead letter alike) becomes canceled as cancel does it: an
+open attempt closes canceled/canceled, so its holder''s next report is conflict, and a todo filed
+over A2A wakes its followers. Oldest first; one that another transaction holds is passed over,
+not waited for. Adds to the queue are not stopped (pause_queue stops claims). Returns {queue,
+team_id, canceled, more}: more is true when unfinished todos remain (call again). Errors: invalid
+(queue format, batch_limit below 1 or over the setting cancel_queue_max), not_found (no such
+owner, or a team the owner is not in).
+
+queue: the queue name, 1-128 of letters, digits and _ . : / -.
+batch_limit: at most this many are canceled in one call (default and most: the setting
+  cancel_queue_max, 1000).
+
+Example: select switchboard.cancel_queue(owner_id => ''<owner_id>'', queue => ''deploy'');';
+
+
+--
 -- Name: claim(uuid, uuid, text, boolean, integer, text); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -3065,33 +3125,19 @@ CREATE FUNCTION switchboard.retry_dead_letters(owner_id uuid, queue text, team_i
     AS $$
 #variable_conflict use_variable
 declare
-  v_max integer := switchboard_internal.setting_int('retry_dead_letters_max', 1000, 1, 100000);
-  v_limit integer := coalesce(batch_limit, v_max);
+  v_limit integer := switchboard_internal.bulk_limit(batch_limit, 'retry_dead_letters_max');
+  v_scopes uuid[] := switchboard_internal.owner_queue_scopes(owner_id, queue, team_id);
   v_found integer;
   v_retried integer;
-  v_scopes uuid[];
+  v_retried_scopes uuid[];
   v_wakes text[];
 begin
-  if v_limit < 1 or v_limit > v_max then
-    perform switchboard_internal.raise('invalid',
-      format('batch_limit must be between 1 and %s (the setting retry_dead_letters_max)', v_max),
-      'Call again while more is true.');
-  end if;
-  perform switchboard_internal.check_queue(queue);
-  if team_id is not null then
-    perform switchboard_internal.owner_team_role(owner_id, team_id, false);
-  elsif not exists (select 1 from switchboard.owners o where o.id = owner_id) then
-    perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), null);
-  end if;
   -- One more than the batch is locked, to learn whether any remain, and left as it is.
   with picked as (
     select x.id, row_number() over (order by x.updated_at, x.id) as n
       from (select t.id, t.updated_at from switchboard.todos t
-             where t.scope_id = any (case when team_id is null
-                                          then array(select e.id from switchboard.endpoints e
-                                                      where e.owner_id = retry_dead_letters.owner_id)
-                                          else array[team_id] end)
-               and t.queue = retry_dead_letters.queue and t.state = 'failed' and t.next_retry_at is null
+             where t.scope_id = any (v_scopes) and t.queue = retry_dead_letters.queue
+               and t.state = 'failed' and t.next_retry_at is null
              order by t.updated_at, t.id
              limit v_limit + 1
              for update skip locked) x
@@ -3104,9 +3150,9 @@ begin
   )
   select (select count(*) from picked)::integer, count(*)::integer, array_agg(distinct r.scope_id),
          array_agg(distinct r.a2a_wake_key) filter (where r.a2a_wake_key is not null)
-    into v_found, v_retried, v_scopes, v_wakes
+    into v_found, v_retried, v_retried_scopes, v_wakes
     from retried r;
-  perform switchboard_internal.ring(s, queue) from unnest(v_scopes) s;
+  perform switchboard_internal.ring(s, queue) from unnest(v_retried_scopes) s;
   perform switchboard_internal.a2a_wake(w) from unnest(v_wakes) w;
   return jsonb_build_object('queue', queue, 'team_id', team_id, 'retried', v_retried, 'more', v_found > v_retried);
 end;
@@ -3813,6 +3859,9 @@ begin
       ('retry_dead_letters_max', 1000, 1, 100000,
        'the most dead letters one retry_dead_letters call (the Board''s Retry all) retries (1..100000); a larger '
        || 'batch_limit is invalid'),
+      ('cancel_queue_max', 1000, 1, 100000,
+       'the most todos one cancel_queue call (the Board''s Cancel all) cancels (1..100000); a larger batch_limit is '
+       || 'invalid'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
@@ -4738,6 +4787,30 @@ state-changing action, so the session''s CSRF token must come with it. The secre
 inside the statement that runs the verb, so a connection holding switchboard_board can act only
 for a signed-in owner. Returns what switchboard.cancel returns. Errors: forbidden (no live
 session, or a missing or wrong csrf_token), then those of switchboard.cancel.';
+
+
+--
+-- Name: cancel_queue(text, text, text, uuid); Type: FUNCTION; Schema: switchboard_board; Owner: -
+--
+
+CREATE FUNCTION switchboard_board.cancel_queue(session_secret text, csrf_token text, queue text, team_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+begin
+  return switchboard.cancel_queue(switchboard_internal.board_owner(session_secret, csrf_token, true), queue, team_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION cancel_queue(session_secret text, csrf_token text, queue text, team_id uuid); Type: COMMENT; Schema: switchboard_board; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_board.cancel_queue(session_secret text, csrf_token text, queue text, team_id uuid) IS 'switchboard.cancel_queue for the signed-in owner, as a change. The
+session''s CSRF token is checked. Returns what switchboard.cancel_queue returns. Errors: forbidden
+(no valid session, or a missing or wrong csrf_token), then those of switchboard.cancel_queue.';
 
 
 --
@@ -6464,6 +6537,36 @@ come too, exactly as switchboard.owner_session checks it. Errors: forbidden.';
 
 
 --
+-- Name: bulk_limit(integer, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.bulk_limit(batch_limit integer, setting text) RETURNS integer
+    LANGUAGE plpgsql STABLE
+    AS $$
+#variable_conflict use_variable
+declare
+  v_max integer := switchboard_internal.setting_int(setting, 1000, 1, 100000);
+  v_limit integer := coalesce(batch_limit, v_max);
+begin
+  if v_limit < 1 or v_limit > v_max then
+    perform switchboard_internal.raise('invalid', format('batch_limit must be between 1 and %s (the setting %s)', v_max, setting),
+                                       'Call again while more is true.');
+  end if;
+  return v_limit;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION bulk_limit(batch_limit integer, setting text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.bulk_limit(batch_limit integer, setting text) IS 'how many todos one call of a bulk act on a queue may change: its batch_limit.
+batch_limit null means the setting that caps it (1000 unless set, 1..100000). Returns the limit.
+Errors: invalid (batch_limit below 1 or over the setting, which it names).';
+
+
+--
 -- Name: check_artifact(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -7964,6 +8067,39 @@ owned_todo), claimed, its open attempt opened by this owner from the Board (head
 not lapsed; otherwise conflict. An agent''s lease, fenced or not, is never the Board''s to close
 (it comes back when it lapses); the fence is not checked. Returns the locked todo row. Errors:
 not_found, conflict.';
+
+
+--
+-- Name: owner_queue_scopes(uuid, text, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.owner_queue_scopes(owner_id uuid, queue text, team_id uuid) RETURNS uuid[]
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+begin
+  perform switchboard_internal.check_queue(queue);
+  if team_id is not null then
+    perform switchboard_internal.owner_team_role(owner_id, team_id, false);
+    return array[team_id];
+  end if;
+  if not exists (select 1 from switchboard.owners o where o.id = owner_id) then
+    perform switchboard_internal.raise('not_found', format('no owner %s', owner_id), null);
+  end if;
+  return array(select e.id from switchboard.endpoints e where e.owner_id = owner_id);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION owner_queue_scopes(owner_id uuid, queue text, team_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.owner_queue_scopes(owner_id uuid, queue text, team_id uuid) IS 'the scopes an owner''s act on a whole queue reaches, after checking it may
+act. Its personal queue: the scopes of every endpoint it vended (as owner_scopes, the queue
+across all of them); with team_id, the team''s, for any member (as Retry now or Cancel of one of
+its todos). Checks the queue name. Returns the scope ids. Errors: invalid (queue format),
+not_found (no such owner, or a team the owner is not in, exactly as for an unknown team).';
 
 
 --
@@ -10602,6 +10738,14 @@ GRANT ALL ON FUNCTION switchboard.cancel(owner_id uuid, todo_id uuid) TO switchb
 
 
 --
+-- Name: FUNCTION cancel_queue(owner_id uuid, queue text, team_id uuid, batch_limit integer); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.cancel_queue(owner_id uuid, queue text, team_id uuid, batch_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.cancel_queue(owner_id uuid, queue text, team_id uuid, batch_limit integer) TO switchboard_admin;
+
+
+--
 -- Name: FUNCTION claim(endpoint_id uuid, todo_id uuid, claimant text, require_fence boolean, lease_seconds integer, mcp_session_id text); Type: ACL; Schema: switchboard; Owner: -
 --
 
@@ -11338,6 +11482,14 @@ GRANT ALL ON FUNCTION switchboard_board.cancel(session_secret text, csrf_token t
 
 
 --
+-- Name: FUNCTION cancel_queue(session_secret text, csrf_token text, queue text, team_id uuid); Type: ACL; Schema: switchboard_board; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_board.cancel_queue(session_secret text, csrf_token text, queue text, team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_board.cancel_queue(session_secret text, csrf_token text, queue text, team_id uuid) TO switchboard_board;
+
+
+--
 -- Name: FUNCTION claim(session_secret text, csrf_token text, todo_id uuid, claimant text, lease_seconds integer); Type: ACL; Schema: switchboard_board; Owner: -
 --
 
@@ -11690,6 +11842,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.board_owner(session_secret text, csr
 
 
 --
+-- Name: FUNCTION bulk_limit(batch_limit integer, setting text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.bulk_limit(batch_limit integer, setting text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION check_artifact(artifact text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -11960,6 +12119,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.owner_csrf(session_secret text) FROM
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.owner_hold(owner_id uuid, todo_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION owner_queue_scopes(owner_id uuid, queue text, team_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.owner_queue_scopes(owner_id uuid, queue text, team_id uuid) FROM PUBLIC;
 
 
 --

@@ -225,6 +225,8 @@ export function boardLedger(sql: Sql) {
       one<Record<string, unknown>>(sql`select switchboard_board.pause_queue(${w(s)}, queue => ${queue}::text, team_id => ${teamId}::uuid) as doc`),
     retryDeadLetters: (s: Signed, queue: string, teamId: string | null) =>
       one<{ retried: number; more: boolean }>(sql`select switchboard_board.retry_dead_letters(${w(s)}, queue => ${queue}::text, team_id => ${teamId}::uuid) as doc`),
+    cancelQueue: (s: Signed, queue: string, teamId: string | null) =>
+      one<{ canceled: number; more: boolean }>(sql`select switchboard_board.cancel_queue(${w(s)}, queue => ${queue}::text, team_id => ${teamId}::uuid) as doc`),
     setQueueLimits: (s: Signed, queue: string, maxClaimed: number | null, claimsPerMinute: number | null, teamId: string | null) =>
       one<Record<string, unknown>>(sql`select switchboard_board.set_queue_limits(${w(s)}, queue => ${queue}::text,
                                                   max_claimed => ${maxClaimed}::integer, claims_per_minute => ${claimsPerMinute}::integer,

@@ -66,6 +66,21 @@ export function csrfField(csrf: string): Html {
 
 // ---------------------------------------------------------------------------------------------- queues
 
+/** The fields every form about one queue sends: the CSRF token, the queue and its team (empty: personal). */
+function queueFields(q: QueueRow, csrf: string): Html {
+  return html`${csrfField(csrf)}<input type="hidden" name="queue" value="${q.queue}"><input type="hidden" name="team_id" value="${q.team?.id ?? ''}">`;
+}
+
+/** Cancel all: a purge of the queue's unfinished todos, behind a second press, since the pages run no script to ask. */
+function cancelAllForm(base: string, q: QueueRow, csrf: string): Html | string {
+  const unfinished = q.counts.pending + q.counts.claimed + q.counts.failed;
+  if (!csrf || unfinished === 0) return '';
+  return html`<details class="queue-cancel"><summary>Cancel all…</summary>
+      <form method="post" action="${base}/queues/cancel-all" class="inline">${queueFields(q, csrf)}
+        <button type="submit">Cancel ${unfinished} unfinished todo${unfinished === 1 ? '' : 's'}</button>
+        <span class="muted">pending, held and failed; an agent holding one is told conflict when it reports</span></form></details>`;
+}
+
 /** A queue's controls on the Queues page: paused or not, its limits, and, for whoever may change them (the owner of a
  * personal queue, an admin of the team for a team's), Pause or Resume and a form for the limits (empty lifts one). */
 function controlsCell(base: string, q: QueueRow, csrf: string, mayControl: boolean): Html | string {
@@ -74,7 +89,7 @@ function controlsCell(base: string, q: QueueRow, csrf: string, mayControl: boole
     c.max_claimed !== null ? `at most ${c.max_claimed} held` : '',
     c.claims_per_minute !== null ? `${c.claims_per_minute} claims/min` : '',
   ].filter(Boolean).join(', ');
-  const which = html`${csrfField(csrf)}<input type="hidden" name="queue" value="${q.queue}"><input type="hidden" name="team_id" value="${q.team?.id ?? ''}">`;
+  const which = queueFields(q, csrf);
   const shown = html`${c.paused ? html`<span class="badge paused">paused</span>` : ''}${
     limits ? html` <span class="muted limits">${limits}</span>` : ''}`;
   if (!mayControl || !csrf) return shown;
@@ -100,14 +115,14 @@ export function queuesBody(base: string, queues: QueueRow[], activity: ActivityR
   const rows = queues.map(
     (q) => html`<tr data-queue="${q.queue}" data-scope="${q.team ? q.team.id : 'personal'}">
       <td><a href="${base}/todos?queue=${encodeURIComponent(q.queue)}">${q.queue}</a>
-        ${scopeBadge({ team: q.team ?? null, team_id: q.team?.id ?? null })} ${controlsCell(base, q, csrf, mayControl(q))}</td>
+        ${scopeBadge({ team: q.team ?? null, team_id: q.team?.id ?? null })} ${controlsCell(base, q, csrf, mayControl(q))}
+        ${cancelAllForm(base, q, csrf)}</td>
       <td>${q.agents.join(', ')}</td>
       <td class="num">${q.counts.pending}</td><td class="num">${q.counts.claimed}</td>
       <td class="num">${q.counts.done}</td><td class="num">${q.counts.failed}</td>
       <td class="num">${q.dead_letters > 0
         ? html`<a class="dead" href="${base}/todos?queue=${encodeURIComponent(q.queue)}&amp;dead_letter=true">${q.dead_letters}</a>${
-          csrf ? html` <form method="post" action="${base}/queues/retry-dead-letters" class="inline">${csrfField(csrf)}<input
-            type="hidden" name="queue" value="${q.queue}"><input type="hidden" name="team_id" value="${q.team?.id ?? ''}">
+          csrf ? html` <form method="post" action="${base}/queues/retry-dead-letters" class="inline">${queueFields(q, csrf)}
             <button type="submit" title="Retry now every dead letter of this queue">Retry all</button></form>` : ''}`
         : '0'}</td>
       <td class="num">${q.retries_scheduled}</td><td class="num">${q.counts.canceled}</td>

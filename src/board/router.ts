@@ -270,6 +270,9 @@ const QUEUE_DONE = new Map<string, string>([
   ['retried', "Retried the queue's dead letters: they are pending and claimable now."],
   ['retried_more', 'Retried as many dead letters as one press may (the setting retry_dead_letters_max); more remain: press Retry all again.'],
   ['retried_none', 'No dead letters were left to retry in that queue.'],
+  ['canceled', "Canceled the queue's unfinished todos."],
+  ['canceled_more', 'Canceled as many todos as one press may (the setting cancel_queue_max); more remain: press Cancel all again.'],
+  ['canceled_none', 'No unfinished todos were left to cancel in that queue.'],
 ]);
 
 /** The Queues page, with a notice above the table; the viewer controls its personal queues and its admin teams'. */
@@ -287,8 +290,9 @@ function limitField(body: unknown, name: string): number | null | undefined {
 }
 
 /**
- * A queue's controls from the Queues page: Pause, Resume, its limits (an empty field lifts one), and Retry all of its
- * dead letters (one batch, the most one call retries; the notice says when more remain). One SQL call
+ * A queue's controls from the Queues page: Pause, Resume, its limits (an empty field lifts one), Retry all of its dead
+ * letters and Cancel all of its unfinished todos (one batch each, the most one call takes; the notice says when more
+ * remain). One SQL call
  * each, then back to the page with what it did; a refusal (invalid, forbidden, not_found) is shown on the page, with
  * its status, and changes nothing.
  */
@@ -333,6 +337,8 @@ function queueRoutes(router: Router, k: Kit): void {
   });
   control('retry-dead-letters', (doc) => (doc.more ? 'retried_more' : doc.retried ? 'retried' : 'retried_none'),
     (s, queue, team) => ledger.retryDeadLetters(s, queue, team));
+  control('cancel-all', (doc) => (doc.more ? 'canceled_more' : doc.canceled ? 'canceled' : 'canceled_none'),
+    (s, queue, team) => ledger.cancelQueue(s, queue, team));
 }
 
 /** The pages: queues, activity, todos, a todo's drawer. */

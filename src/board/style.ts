@@ -12,6 +12,7 @@ header.top .who{display:flex;gap:10px;align-items:center}
 form.inline{display:inline}
 details.queue-limits{display:inline-block;margin-left:6px}
 details.queue-limits form{margin-top:4px}
+details.queue-cancel{display:inline-block;margin-left:6px}
 details.queue-limits input{width:7em}
 button.link{background:none;border:0;color:#93c5fd;cursor:pointer;font:inherit;text-decoration:underline;padding:0}
 main{max-width:1120px;margin:0 auto;padding:16px 24px 48px}

@@ -107,7 +107,9 @@ t.test("a team's admin controls the team's queue; a member who is not an admin s
   const member = await signIn('max');
   const memberRow = member.locator(`tr[data-queue="deploy"][data-scope="${team}"]`);
   t.match(await memberRow.textContent(), /deploy/, "the member sees the team's queue");
-  t.equal(await memberRow.locator('form').count(), 0, 'with no controls');
+  t.equal(await memberRow.locator('form[action$="/queues/pause"], form[action$="/queues/limits"]').count(), 0, 'with no controls');
+  t.equal(await memberRow.locator('form[action$="/queues/cancel-all"]').count(), 1,
+    'but Cancel all, as a member may cancel each of its todos');
   const csrf = await member.locator('input[name="csrf"]').first().getAttribute('value');
   for (const [path, extra] of [['pause', {}], ['limits', { max_claimed: '1', claims_per_minute: '' }]] as const) {
     const r = await member.request.post(`${base}/board/queues/${path}`,
@@ -195,4 +197,42 @@ t.test("Retry all on the Queues page redrives the queue's dead letters, and a fo
   t.match(await page.getByRole('status').textContent(), /Retried the queue's dead letters/, 'the next press retries the last');
   const [left] = await db.sql`select count(*)::int as n from switchboard.todos where queue = 'flood' and state = 'failed'`;
   t.equal(left.n, 0, 'none left failed');
+});
+
+t.test('Cancel all on the Queues page purges the queue behind a second press; the holder of a claimed todo is told conflict', async (t) => {
+  const db = await freshDatabase();
+  t.teardown(() => db.drop());
+  const [{ id: fay }] = await db.sql`select switchboard.add_owner('fay')->>'owner_id' as id`;
+  const [{ id: ep }] = await db.sql`select switchboard.vend_endpoint(${fay}::uuid, 'requester')->>'endpoint_id' as id`;
+  const [{ id: gus }] = await db.sql`select switchboard.add_owner('gus')->>'owner_id' as id`;
+  const [{ id: gusEp }] = await db.sql`select switchboard.vend_endpoint(${gus}::uuid, 'requester')->>'endpoint_id' as id`;
+  const add = async (endpoint: string) =>
+    (await db.sql`select switchboard.add_todo(${endpoint}::uuid, 'junk')->>'id' as id`)[0].id as string;
+  const mine = [await add(ep), await add(ep), await add(ep)];
+  await db.sql`select switchboard.claim(${ep}::uuid, ${mine[0]}::uuid)`;
+  const theirs = await add(gusEp);
+  const states = async (ids: string[]) =>
+    (await db.sql`select state from switchboard.todos where id = any(${ids}::uuid[]) order by id`).map((r) => r.state);
+
+  const { base, signIn } = await boardInChromium(t, db.sql);
+  const page = await signIn('fay');
+  const row = () => page.locator('tr[data-queue="junk"]');
+  const confirm = row().getByRole('button', { name: 'Cancel 3 unfinished todos' });
+  t.notOk(await confirm.isVisible(), 'the purge is behind a second press');
+
+  const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value');
+  const forged = await page.request.post(`${base}/board/queues/cancel-all`,
+    { form: { csrf: csrf!, queue: 'junk', team_id: gus }, maxRedirects: 0 });
+  t.equal(forged.status(), 404, 'a forged form naming another owner as a team: 404');
+  t.same(await states([theirs]), ['pending'], "gus's todo is untouched");
+
+  await row().locator('summary', { hasText: 'Cancel all' }).click();
+  await confirm.click();
+  await page.waitForURL(QUEUES_PAGE);
+  t.match(await page.getByRole('status').textContent(), /Canceled the queue's unfinished todos/, 'the page says so');
+  t.same(await states(mine), ['canceled', 'canceled', 'canceled'], "all three of fay's, the held one included");
+  t.same(await states([theirs]), ['pending'], "gus's queue of the same name is untouched");
+  t.equal(await row().locator('summary', { hasText: 'Cancel all' }).count(), 0, 'nothing left to cancel: no Cancel all');
+  const refused = await db.sql`select switchboard.complete(${ep}::uuid, ${mine[0]}::uuid)`.catch((e: { code: string }) => e.code);
+  t.equal(refused, 'SB409', "the held todo's holder is told conflict when it reports");
 });

@@ -35,6 +35,9 @@ begin
       ('retry_dead_letters_max', 1000, 1, 100000,
        'the most dead letters one retry_dead_letters call (the Board''s Retry all) retries (1..100000); a larger '
        || 'batch_limit is invalid'),
+      ('cancel_queue_max', 1000, 1, 100000,
+       'the most todos one cancel_queue call (the Board''s Cancel all) cancels (1..100000); a larger batch_limit is '
+       || 'invalid'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
