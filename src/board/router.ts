@@ -292,9 +292,8 @@ function limitField(body: unknown, name: string): number | null | undefined {
 /**
  * A queue's controls from the Queues page: Pause, Resume, its limits (an empty field lifts one), Retry all of its dead
  * letters and Cancel all of its unfinished todos (one batch each, the most one call takes; the notice says when more
- * remain). One SQL call
- * each, then back to the page with what it did; a refusal (invalid, forbidden, not_found) is shown on the page, with
- * its status, and changes nothing.
+ * remain). One SQL call each, then back to the page with what it did; a refusal (invalid, forbidden, not_found) is
+ * shown on the page, with its status, and changes nothing.
  */
 function queueRoutes(router: Router, k: Kit): void {
   const { B, ledger, internal, writer } = k;

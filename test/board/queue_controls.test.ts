@@ -235,4 +235,16 @@ t.test('Cancel all on the Queues page purges the queue behind a second press; th
   t.equal(await row().locator('summary', { hasText: 'Cancel all' }).count(), 0, 'nothing left to cancel: no Cancel all');
   const refused = await db.sql`select switchboard.complete(${ep}::uuid, ${mine[0]}::uuid)`.catch((e: { code: string }) => e.code);
   t.equal(refused, 'SB409', "the held todo's holder is told conflict when it reports");
+
+  // From a stale page (a second tab) nothing is left, and the page says so; over the setting, it says more remain.
+  const again = await page.request.post(`${base}/board/queues/cancel-all`, { form: { csrf: csrf!, queue: 'junk', team_id: '' } });
+  t.match(await again.text(), /No unfinished todos were left to cancel/, 'a second press finds none and says so');
+  for (let i = 0; i < 3; i++) await add(ep);
+  await db.sql`insert into switchboard.settings (key, value) values ('cancel_queue_max', '2')`;
+  await page.reload();
+  await row().locator('summary', { hasText: 'Cancel all' }).click();
+  await row().getByRole('button', { name: 'Cancel 3 unfinished todos' }).click();
+  await page.waitForURL(QUEUES_PAGE);
+  t.match(await page.getByRole('status').textContent(), /as many todos as one press may[\s\S]*more remain/, 'two canceled: more remain');
+  t.match(await row().locator('summary', { hasText: 'Cancel all' }).textContent(), /Cancel all/, 'one left to cancel');
 });

@@ -3,7 +3,7 @@
 -- holder's next report is conflict) and failed (a retry waiting or a dead letter). A done todo, another queue's
 -- todo and another owner's todo in a queue of the same name are left as they were. Oldest first, in batches.
 begin;
-select plan(14);
+select plan(16);
 
 select test.endpoint() as ep \gset
 select test.owner_of(:'ep') as owner \gset
@@ -74,6 +74,13 @@ select throws_ok(format('select switchboard.cancel_queue(%L::uuid, ''q'', null, 
 select test.set('cancel_queue_max', '0');
 select is(switchboard.cancel_queue(:'owner'::uuid, 'nothing-here', batch_limit => 1000) - 'queue' - 'team_id',
           '{"canceled": 0, "more": false}'::jsonb, 'a setting of 0 is out of range: the default, 1000, is in force');
+select test.set('cancel_queue_max', '100000');
+select is(switchboard.cancel_queue(:'owner'::uuid, 'nothing-here', batch_limit => 100000) - 'queue' - 'team_id',
+          '{"canceled": 0, "more": false}'::jsonb, 'the setting''s most, 100000, is in force when set');
+select test.set('cancel_queue_max', '100001');
+select throws_ok(format('select switchboard.cancel_queue(%L::uuid, ''q'', null, 1001)', :'owner'), 'SB422',
+                 'invalid: batch_limit must be between 1 and 1000 (the setting cancel_queue_max)',
+                 'a setting over 100000 is out of range: the default, 1000, is in force');
 
 select * from finish();
 rollback;
