@@ -55,6 +55,23 @@ t.test('a proxy and two shards: tenants on their own shards, the agent and Board
   await t.rejects(admin`select switchboard.add_owner(${h.a.toUpperCase()})`, { code: 'SB409' },
     'a handle is unique across shards (it is routed by its hash)');
 
+  // The bulk acts on a queue, routed by owner_id to the owner's shard: bob's dead letter is redriven, then his
+  // queue purged, on shard 1; alice's queue of the same name, on shard 0, holds none of it.
+  const [dl] = await admin`select switchboard.add_todo(endpoint_id => ${bobEp.endpoint_id}::uuid, queue => 'bulk',
+                                                        max_attempts => 1)->>'id' as id`;
+  await admin`select switchboard.claim(${bobEp.endpoint_id}::uuid, ${dl.id}::uuid)`;
+  await admin`select switchboard.fail(${bobEp.endpoint_id}::uuid, ${dl.id}::uuid)`;
+  const bulk = async (fn: 'retry_dead_letters' | 'cancel_queue', o: string) =>
+    (await admin.unsafe(`select switchboard.${fn}($1::uuid, 'bulk') - 'queue' - 'team_id' as doc`, [o]))[0].doc;
+  t.same(await bulk('retry_dead_letters', alice), { retried: 0, more: false }, "alice's redrive reaches none of bob's");
+  t.same(await bulk('retry_dead_letters', bob), { retried: 1, more: false }, "bob's redrive through the proxy");
+  t.equal((await c.shards[1]`select state from switchboard.todos where id = ${dl.id}::uuid`)[0].state, 'pending',
+    'his dead letter is pending on his shard');
+  t.same(await bulk('cancel_queue', bob), { canceled: 1, more: false }, "bob's purge through the proxy");
+  t.equal((await c.shards[1]`select state from switchboard.todos where id = ${dl.id}::uuid`)[0].state, 'canceled',
+    'and it is canceled on his shard');
+  await c.shards[1]`delete from switchboard.todos where id = ${dl.id}::uuid`; // the stories below count bob's todos
+
   // serve, its pool on the proxy.
   const config = loadConfig({ DATABASE_URL: c.proxyUrl, LOG_LEVEL: 'warn' });
   const server = await startServer({ config, log: createLogger({ level: 'warn' }), host: '127.0.0.1', port: 0, mount: [mountBoard] });
