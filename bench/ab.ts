@@ -10,6 +10,13 @@
 //     [--a-rev REV] [--b-rev REV]   that side's database is migrated from the tree at git revision REV (its
 //                     migrations and function files, checked out in a temporary worktree) instead of this one, so
 //                     a schema change can be priced against the schema before it; --a/--b files apply on top
+//     [--clients N]   N connections per side, each running the block at once (default 1): the figure is the CPU of
+//                     all N backends per call, so contention between claimers (locks, hot index pages, commit
+//                     flushes) is priced as the benchmark's 8 and 16 clients meet it
+//     [--sync-commit on|off]   the sides' synchronous_commit (default off: CPU and WAL only). The benchmark runs with
+//                     the server's default, on, where the backend that flushes the WAL at commit pays for the write and
+//                     the fsync (and those waiting on it for their wake-ups): a cost that grows with the WAL a change
+//                     writes, invisible with off
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
@@ -37,7 +44,12 @@ interface Side {
   end(): Promise<void>;
 }
 
-async function side(baseUrl: string, name: string, files: string[], backlog: number, rev?: string): Promise<Side> {
+interface Load {
+  clients: number;
+  syncCommit: 'on' | 'off';
+}
+
+async function side(baseUrl: string, name: string, files: string[], backlog: number, load: Load, rev?: string): Promise<Side> {
   const u = new URL(baseUrl);
   const db = `sb_ab_${name.toLowerCase()}`;
   const root = postgres(baseUrl, { max: 1, onnotice: () => {} });
@@ -59,31 +71,45 @@ async function side(baseUrl: string, name: string, files: string[], backlog: num
      where (select relkind from pg_class where oid = to_regclass(t)) = 'r'`).map((r) => r.t);
   for (const t of tables) await admin.unsafe(`alter table ${t} set (autovacuum_enabled = false)`);
   await settle(admin, tables);
-  const sql = postgres(url, { max: 1, prepare: true, onnotice: () => {}, connection: { synchronous_commit: 'off' } });
-  const [{ pid }] = await sql`select pg_backend_pid() as pid`;
+  const sql = postgres(url, {
+    max: load.clients,
+    prepare: true,
+    onnotice: () => {},
+    connection: { synchronous_commit: load.syncCommit },
+  });
+  const conns = await Promise.all(Array.from({ length: load.clients }, () => sql.reserve()));
+  const pids = await Promise.all(conns.map(async (c) => Number((await c`select pg_backend_pid() as pid`)[0].pid)));
   const result = sql.json({ ok: true });
-  const held: string[] = [];
-  const claim = async () => {
-    const [r] = await sql`select switchboard.claim_next(endpoint_id => ${ep}::uuid, queue => ${'bench'}::text) as doc`;
-    held.push(r.doc.id);
+  // Each connection completes what it claimed, as an agent does.
+  const held: string[][] = conns.map(() => []);
+  const claim = async (i: number) => {
+    const [r] = await conns[i]`select switchboard.claim_next(endpoint_id => ${ep}::uuid, queue => ${'bench'}::text) as doc`;
+    if (r.doc.empty) throw new Error('the backlog ran out: raise --backlog');
+    held[i].push(r.doc.id);
   };
-  const complete = async () => {
-    const id = held.shift() as string;
-    await sql`select switchboard.complete(endpoint_id => ${ep}::uuid, todo_id => ${id}::uuid, result => ${result}::jsonb) as doc`;
+  const complete = async (i: number) => {
+    const id = held[i].shift() as string;
+    await conns[i]`select switchboard.complete(endpoint_id => ${ep}::uuid, todo_id => ${id}::uuid, result => ${result}::jsonb) as doc`;
   };
+  const block = async (kind: 'claim' | 'complete', n: number) =>
+    Promise.all(conns.map(async (_, i) => {
+      for (let k = 0; k < n; k++) await (kind === 'claim' ? claim(i) : complete(i));
+    }));
+  const cpu = () => pids.reduce((a, p) => a + cpuNs(p), 0);
   // Warm the plans (PL/pgSQL caches them per session; the generic plan is chosen after five calls).
-  for (let i = 0; i < 100; i++) await claim();
-  for (let i = 0; i < 100; i++) await complete();
+  await block('claim', 100);
+  await block('complete', 100);
   return {
     name,
     claim: [],
     complete: [],
     async run(kind) {
-      const c0 = cpuNs(pid);
-      for (let i = 0; i < BLOCK; i++) await (kind === 'claim' ? claim() : complete());
-      return (cpuNs(pid) - c0) / 1000 / BLOCK;
+      const c0 = cpu();
+      await block(kind, BLOCK);
+      return (cpu() - c0) / 1000 / (BLOCK * conns.length);
     },
     async end() {
+      for (const c of conns) c.release();
       await sql.end();
       await admin.end();
     },
@@ -100,13 +126,21 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '40' },
       // Pending todos beyond what the rounds claim (the full benchmark's points start with ~240,000).
       backlog: { type: 'string', default: '1000' },
+      clients: { type: 'string', default: '1' },
+      'sync-commit': { type: 'string', default: 'off' },
     },
   });
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const rounds = Number(values.rounds);
-  const backlog = rounds * BLOCK + 100 + Number(values.backlog);
-  const A = await side(url, 'A', values.a ?? [], backlog, values['a-rev']);
-  const B = await side(url, 'B', values.b ?? [], backlog, values['b-rev']);
+  const clients = Number(values.clients);
+  const syncCommit = values['sync-commit'];
+  if (!Number.isInteger(clients) || clients < 1) throw new Error(`--clients must be a positive integer, not ${values.clients}`);
+  if (syncCommit !== 'on' && syncCommit !== 'off') throw new Error(`--sync-commit must be on or off, not ${syncCommit}`);
+  const load: Load = { clients, syncCommit };
+  const backlog = (rounds * BLOCK + 100) * clients + Number(values.backlog);
+  const A = await side(url, 'A', values.a ?? [], backlog, load, values['a-rev']);
+  const B = await side(url, 'B', values.b ?? [], backlog, load, values['b-rev']);
+  process.stdout.write(`${clients} connection(s) per side, synchronous_commit ${syncCommit}, ${rounds} rounds of ${BLOCK} calls each\n`);
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? [B, A] : [A, B];
     for (const kind of ['claim', 'complete'] as const) {
