@@ -81,13 +81,13 @@ async function fillHistory(ctx: Ctx, ep: string, done: number, perTodo: number, 
              x.t - interval '9 minutes', 'completed', 'done', 'tried approach ' || ${perTodo}::int
         from generate_series(1, ${done}::int) g,
              lateral (select now() - make_interval(days => ${ageDays}::int) - g * interval '1 millisecond' as t) x
-      returning id, updated_at
+      returning id, updated_at, scope_id
     )
     insert into switchboard.earlier_attempts (todo_id, seq, attempt, claimer_kind, endpoint_id, owner, claimed_at,
-                                              lease_expires_at, ended_at, outcome, disposition, summary)
+                                              lease_expires_at, ended_at, outcome, disposition, summary, scope_id)
     select t.id, s, s, 'endpoint', ${ep}::uuid, 'agent:bench-agent', t.updated_at - interval '10 minutes',
            t.updated_at - interval '5 minutes', t.updated_at - interval '9 minutes', 'failed', 'retry_scheduled',
-           'tried approach ' || s
+           'tried approach ' || s, t.scope_id
       from t, generate_series(1, ${perTodo}::int - 1) s`;
 }
 

@@ -1934,21 +1934,40 @@ begin
   if v_size not between 1 and 200 then
     perform switchboard_internal.raise('invalid', 'page_size must be between 1 and 200', null);
   end if;
+  -- Per scope, its page_size newest closes of heads and of earlier attempts (both indexes lead with the scope), then
+  -- the newest page_size of those: the feed costs the owner's scopes, never another tenant's attempts.
   select coalesce(jsonb_agg(s.doc order by s.ended_at desc, s.todo_id, s.seq desc), '[]'::jsonb) into v_rows
-    from (select a.ended_at, a.todo_id, a.seq,
-                 switchboard_internal.attempt_json(a)
+    from (select k.ended_at, k.todo_id, k.seq,
+                 switchboard_internal.attempt_json(w.a)
                  || jsonb_build_object('todo_id', x.id, 'queue', x.queue, 'title', x.title,
-                                       'agent_id', case when a.owner like 'agent:%' then substr(a.owner, 7) end,
-                                       'added_by', e.agent_id,
-                                       'holder', a.owner, 'todo_state', x.state,
+                                       'agent_id', case when (w.a).owner like 'agent:%' then substr((w.a).owner, 7) end,
+                                       'added_by', x.added_by,
+                                       'holder', (w.a).owner, 'todo_state', x.state,
                                        'team', (select jsonb_build_object('id', t.id, 'name', t.name)
                                                   from switchboard.teams t where t.id = x.team_id)) as doc
-            from switchboard.todo_attempts a
-            join switchboard.todos x on x.id = a.todo_id
-            join switchboard.endpoints e on e.id = x.endpoint_id
-           where a.ended_at is not null and x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
-           order by a.ended_at desc, a.todo_id, a.seq desc
-           limit v_size) s;
+            from (select c.todo_id, c.seq, c.ended_at
+                    from (select h.* from (select distinct o.id from switchboard_internal.owner_scopes(owner_id) o(id)) sc
+                           cross join lateral (select t.id as todo_id, t.last_seq as seq, t.head_ended_at as ended_at
+                                                 from switchboard.todos t
+                                                where t.scope_id = sc.id and t.head_ended_at is not null
+                                                order by t.head_ended_at desc, t.id
+                                                limit v_size) h
+                          union all
+                          select p.* from (select distinct o.id from switchboard_internal.owner_scopes(owner_id) o(id)) sc
+                           cross join lateral (select ea.todo_id, ea.seq, ea.ended_at
+                                                 from switchboard.earlier_attempts ea
+                                                where ea.scope_id = sc.id
+                                                order by ea.ended_at desc, ea.todo_id, ea.seq desc
+                                                limit v_size) p) c
+                   order by c.ended_at desc, c.todo_id, c.seq desc
+                   limit v_size) k
+           -- The attempt and its todo, each read by key for the page's rows (subqueries the planner keeps apart, so it
+           -- never joins a whole table or view to them).
+           cross join lateral (select v as a from switchboard.todo_attempts v
+                                where v.todo_id = k.todo_id and v.seq = k.seq limit 1) w
+           cross join lateral (select x.id, x.queue, x.title, x.state, x.team_id,
+                                      (select e.agent_id from switchboard.endpoints e where e.id = x.endpoint_id) as added_by
+                                 from switchboard.todos x where x.id = k.todo_id offset 0) x) s;
   return jsonb_build_object('activity', v_rows, 'notice', switchboard_internal.notice());
 end;
 $$;
@@ -6075,6 +6094,7 @@ CREATE TABLE switchboard.earlier_attempts (
     summary_truncated boolean DEFAULT false NOT NULL,
     artifact text,
     lease_token_sha256 bytea,
+    scope_id uuid NOT NULL,
     CONSTRAINT earlier_attempts_row_rules CHECK (switchboard_internal.todo_attempts_row_ok(seq, claimer_kind, endpoint_id, owner_id, claimant, ended_at, outcome, disposition, summary, artifact, lease_token_sha256))
 );
 
@@ -6084,6 +6104,13 @@ CREATE TABLE switchboard.earlier_attempts (
 --
 
 COMMENT ON TABLE switchboard.earlier_attempts IS 'The closed attempts of a todo before its newest one (which is on the todo row, head_*); switchboard.todo_attempts shows both. Rows arrive when a todo is claimed again and leave by the per-todo cap or with their todo (cascade).';
+
+
+--
+-- Name: COLUMN earlier_attempts.scope_id; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.earlier_attempts.scope_id IS 'The todo''s scope (todos.scope_id), copied when the attempt becomes an earlier one: the activity feed''s index leads with it.';
 
 
 --
@@ -7837,12 +7864,12 @@ begin
     insert into switchboard.earlier_attempts
       (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant, claimed_at,
        last_heartbeat_at, lease_expires_at, ended_at, outcome, disposition, summary, summary_truncated, artifact,
-       lease_token_sha256)
+       lease_token_sha256, scope_id)
     select x.id, x.last_seq, x.head_attempt, x.head_claimer_kind, x.head_endpoint_id, x.head_owner_id,
            x.head_mcp_session_id, x.head_owner, x.head_claimant, x.head_claimed_at, x.head_last_heartbeat_at,
            x.head_lease_expires_at, coalesce(x.head_ended_at, v_now), coalesce(x.head_outcome, 'lease_expired'),
            coalesce(x.head_disposition, (switchboard_internal.transition('lease_expired', false)).disposition),
-           x.head_summary, x.head_summary_truncated, x.head_artifact, x.lease_token_sha256
+           x.head_summary, x.head_summary_truncated, x.head_artifact, x.lease_token_sha256, x.scope_id
       from switchboard.todos x
      where x.id = todo_id;
     if lapsed then
@@ -10240,10 +10267,10 @@ CREATE INDEX due_rings_todo_idx ON switchboard.due_rings USING btree (todo_id) W
 
 
 --
--- Name: earlier_attempts_ended_idx; Type: INDEX; Schema: switchboard; Owner: -
+-- Name: earlier_attempts_scope_ended_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
-CREATE INDEX earlier_attempts_ended_idx ON switchboard.earlier_attempts USING btree (ended_at DESC);
+CREATE INDEX earlier_attempts_scope_ended_idx ON switchboard.earlier_attempts USING btree (scope_id, ended_at DESC);
 
 
 --
@@ -10331,13 +10358,6 @@ CREATE INDEX todo_keys_todo_idx ON switchboard.todo_keys USING btree (todo_id);
 
 
 --
--- Name: todos_head_ended_idx; Type: INDEX; Schema: switchboard; Owner: -
---
-
-CREATE INDEX todos_head_ended_idx ON switchboard.todos USING btree (head_ended_at DESC) WHERE (head_ended_at IS NOT NULL);
-
-
---
 -- Name: todos_lease_lapse_idx; Type: INDEX; Schema: switchboard; Owner: -
 --
 
@@ -10377,6 +10397,13 @@ CREATE INDEX todos_retry_due_idx ON switchboard.todos USING btree (next_retry_at
 --
 
 CREATE INDEX todos_scope_created_idx ON switchboard.todos USING btree (scope_id, created_at DESC, id DESC);
+
+
+--
+-- Name: todos_scope_head_ended_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX todos_scope_head_ended_idx ON switchboard.todos USING btree (scope_id, head_ended_at DESC) WHERE (head_ended_at IS NOT NULL);
 
 
 --

@@ -66,12 +66,12 @@ begin
     insert into switchboard.earlier_attempts
       (todo_id, seq, attempt, claimer_kind, endpoint_id, owner_id, mcp_session_id, owner, claimant, claimed_at,
        last_heartbeat_at, lease_expires_at, ended_at, outcome, disposition, summary, summary_truncated, artifact,
-       lease_token_sha256)
+       lease_token_sha256, scope_id)
     select x.id, x.last_seq, x.head_attempt, x.head_claimer_kind, x.head_endpoint_id, x.head_owner_id,
            x.head_mcp_session_id, x.head_owner, x.head_claimant, x.head_claimed_at, x.head_last_heartbeat_at,
            x.head_lease_expires_at, coalesce(x.head_ended_at, v_now), coalesce(x.head_outcome, 'lease_expired'),
            coalesce(x.head_disposition, (switchboard_internal.transition('lease_expired', false)).disposition),
-           x.head_summary, x.head_summary_truncated, x.head_artifact, x.lease_token_sha256
+           x.head_summary, x.head_summary_truncated, x.head_artifact, x.lease_token_sha256, x.scope_id
       from switchboard.todos x
      where x.id = todo_id;
     if lapsed then
