@@ -2308,19 +2308,25 @@ begin
   select p.after_ts, p.after_id into v_after_ts, v_after_id
     from switchboard_internal.list_page(state, v_size, cursor, 'owner_list_todos') p;
 
+  -- Per scope, its newest page through todos_scope_created_idx, then the newest of those (as list_todos): the page
+  -- costs the owner's scopes, however many todos another tenant holds.
   select array_agg(switchboard_internal.todo_json(s.x) || jsonb_build_object('agent_id', s.agent_id, 'team', s.team)
                    order by (s.x).created_at desc, (s.x).id desc)
     into v_rows
-    from (select x, e.agent_id,
-                 (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = x.team_id) as team
-            from switchboard.todos x
-            join switchboard.endpoints e on e.id = x.endpoint_id
-           where x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
-             and (queue is null or x.queue = queue)
-             and (state is null or x.state = state)
-             and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
-             and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
-           order by x.created_at desc, x.id desc
+    from (select l.x,
+                 (select e.agent_id from switchboard.endpoints e where e.id = (l.x).endpoint_id) as agent_id,
+                 (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = (l.x).team_id) as team
+            from (select distinct o.id from switchboard_internal.owner_scopes(owner_id) o(id)) sc
+           cross join lateral (
+             select x from switchboard.todos x
+              where x.scope_id = sc.id
+                and (queue is null or x.queue = queue)
+                and (state is null or x.state = state)
+                and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
+                and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
+              order by x.created_at desc, x.id desc
+              limit v_size + 1) l
+           order by (l.x).created_at desc, (l.x).id desc
            limit v_size + 1) s;
 
   if cardinality(v_rows) > v_size then
@@ -2399,12 +2405,19 @@ Example: select switchboard.owner_login_token(handle => ''alice'');';
 --
 
 CREATE FUNCTION switchboard.owner_queues(owner_id uuid) RETURNS jsonb
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET plan_cache_mode TO 'force_custom_plan'
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
+#variable_conflict use_variable
+declare
+  v_scopes uuid[] := array(select s.id from switchboard_internal.owner_scopes(owner_id) s(id));
+  v_doc jsonb;
+begin
   select jsonb_build_object(
     'queues', coalesce(jsonb_agg(q.doc order by q.queue, q.team_name nulls first, q.team_id), '[]'::jsonb),
     'as_of', switchboard_internal.ts(now()))
+    into v_doc
   from (
     select x.queue, x.team_id, t.name as team_name,
            jsonb_build_object(
@@ -2426,14 +2439,16 @@ CREATE FUNCTION switchboard.owner_queues(owner_id uuid) RETURNS jsonb
              'controls', (select jsonb_build_object('paused', c.paused, 'max_claimed', c.max_claimed,
                                                     'claims_per_minute', c.claims_per_minute)
                             from switchboard.queue_controls c
-                           where c.queue = x.queue and c.holder_id = coalesce(x.team_id, owner_queues.owner_id))
+                           where c.queue = x.queue and c.holder_id = coalesce(x.team_id, owner_id))
            ) as doc
       from switchboard.todos x
       join switchboard.endpoints e on e.id = x.endpoint_id
       left join switchboard.teams t on t.id = x.team_id
-     where x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_queues.owner_id) s(id))
+     where x.scope_id = any (v_scopes)
      group by x.queue, x.team_id, t.name
-  ) q
+  ) q;
+  return v_doc;
+end;
 $$;
 
 

@@ -32,19 +32,25 @@ begin
   select p.after_ts, p.after_id into v_after_ts, v_after_id
     from switchboard_internal.list_page(state, v_size, cursor, 'owner_list_todos') p;
 
+  -- Per scope, its newest page through todos_scope_created_idx, then the newest of those (as list_todos): the page
+  -- costs the owner's scopes, however many todos another tenant holds.
   select array_agg(switchboard_internal.todo_json(s.x) || jsonb_build_object('agent_id', s.agent_id, 'team', s.team)
                    order by (s.x).created_at desc, (s.x).id desc)
     into v_rows
-    from (select x, e.agent_id,
-                 (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = x.team_id) as team
-            from switchboard.todos x
-            join switchboard.endpoints e on e.id = x.endpoint_id
-           where x.scope_id in (select s.id from switchboard_internal.owner_scopes(owner_id) s(id))
-             and (queue is null or x.queue = queue)
-             and (state is null or x.state = state)
-             and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
-             and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
-           order by x.created_at desc, x.id desc
+    from (select l.x,
+                 (select e.agent_id from switchboard.endpoints e where e.id = (l.x).endpoint_id) as agent_id,
+                 (select jsonb_build_object('id', t.id, 'name', t.name) from switchboard.teams t where t.id = (l.x).team_id) as team
+            from (select distinct o.id from switchboard_internal.owner_scopes(owner_id) o(id)) sc
+           cross join lateral (
+             select x from switchboard.todos x
+              where x.scope_id = sc.id
+                and (queue is null or x.queue = queue)
+                and (state is null or x.state = state)
+                and (dead_letter is null or (x.state = 'failed' and x.next_retry_at is null) = dead_letter)
+                and (v_after_ts is null or (x.created_at, x.id) < (v_after_ts, v_after_id))
+              order by x.created_at desc, x.id desc
+              limit v_size + 1) l
+           order by (l.x).created_at desc, (l.x).id desc
            limit v_size + 1) s;
 
   if cardinality(v_rows) > v_size then
