@@ -1020,8 +1020,15 @@ begin
       'Claim it after that time, or use claim_next to take work that is ready now.');
   end if;
   -- Queue controls: a paused queue, or one at its max_claimed or claims_per_minute, answers throttled with when to retry.
+  -- A control found on the name is matched to the queue's holder (its team, else the adder's owner) before the
+  -- controlled path, so a control another owner set on a queue of the same name costs this claim one probe more.
   if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
-    perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
+    if exists (select 1 from switchboard.queue_controls c
+                where c.queue = v_t.queue
+                  and c.holder_id = coalesce(v_t.team_id,
+                                             (select e.owner_id from switchboard.endpoints e where e.id = v_t.endpoint_id))) then
+      perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
+    end if;
   end if;
   -- The claim budget charged is the claimer's (endpoint_id): on a team todo the adder is someone else.
   return switchboard_internal.open_attempt(v_t.id, endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,
@@ -1069,6 +1076,7 @@ declare
   v_has_head boolean;
   v_lapsed boolean;
   v_below_cap boolean;
+  v_team uuid;
 begin
   -- Two pick statements, one per form, because one statement with `queue is null or x.queue = queue` gets one
   -- generic plan that cannot use todos_ready_queue_idx for the queue form.
@@ -1080,8 +1088,8 @@ begin
   loop
     if queue is not null then
       -- One scope: the team's for a team queue of the endpoint's team, else the endpoint's own (claim_caller).
-      select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
-        into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
+      select e.agent_id, e.budgeted, e.stored_lease, e.team_id, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
+        into v_agent, v_budget, v_stored_lease, v_team, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
         from switchboard_internal.claim_caller(endpoint_id, queue) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
@@ -1102,8 +1110,8 @@ begin
       -- Every queue of both scopes: the endpoint's own and its team's (none for a personal endpoint, whose team
       -- branches find nothing at once). The best ready todo of each scope is locked and the better one taken; the
       -- other stays locked only until this transaction ends, and SKIP LOCKED lets other claimers pass it meanwhile.
-      select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
-        into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
+      select e.agent_id, e.budgeted, e.stored_lease, e.team_id, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
+        into v_agent, v_budget, v_stored_lease, v_team, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
         from switchboard_internal.claim_caller(endpoint_id, null) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
@@ -1157,12 +1165,20 @@ begin
     return jsonb_build_object('empty', true);
   end if;
   -- Queue controls (pause, max_claimed, claims_per_minute): one probe of a table that holds rows only for queues an
-  -- owner has set controls on; such a queue is admitted, or passed over, by claim_controlled.
+  -- owner has set controls on; such a queue is admitted, or passed over, by claim_controlled. A queue name is anyone's,
+  -- so a control found is then matched to the holders this endpoint's todos can have (its team, its owner): a control
+  -- another owner set on a queue of the same name costs this claim one more probe, not the controlled path. Two
+  -- statements, so the common claim (no control on the name) runs the one cheap probe it always did.
   if exists (select 1 from switchboard.queue_controls c where c.queue = v_queue) then
-    select p.todo_id, p.todo_queue, p.has_head, p.lapsed into v_id, v_queue, v_has_head, v_lapsed
-      from switchboard_internal.claim_controlled(endpoint_id, queue, v_id) p;
-    if v_id is null then
-      return jsonb_build_object('empty', true);
+    if exists (select 1 from switchboard.queue_controls c
+                where c.queue = v_queue
+                  and (c.holder_id = v_team
+                       or c.holder_id = (select e.owner_id from switchboard.endpoints e where e.id = endpoint_id))) then
+      select p.todo_id, p.todo_queue, p.has_head, p.lapsed into v_id, v_queue, v_has_head, v_lapsed
+        from switchboard_internal.claim_controlled(endpoint_id, queue, v_id) p;
+      if v_id is null then
+        return jsonb_build_object('empty', true);
+      end if;
     end if;
   end if;
   return switchboard_internal.open_attempt(v_id, endpoint_id, v_queue, v_has_head, v_lapsed, 'endpoint', endpoint_id, null,
@@ -2097,8 +2113,15 @@ begin
       'Use Retry now to make a failed todo claimable at once.');
   end if;
   -- Queue controls hold back an owner's claim too: a paused queue, or one at its limit, answers throttled.
+  -- A control found on the name is matched to the queue's holder (its team, else the adder's owner) before the
+  -- controlled path, so a control another owner set on a queue of the same name costs this claim one probe more.
   if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
-    perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
+    if exists (select 1 from switchboard.queue_controls c
+                where c.queue = v_t.queue
+                  and c.holder_id = coalesce(v_t.team_id,
+                                             (select e.owner_id from switchboard.endpoints e where e.id = v_t.endpoint_id))) then
+      perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
+    end if;
   end if;
   select 'owner:' || o.handle into v_who from switchboard.owners o where o.id = owner_id;
   return switchboard_internal.open_attempt(v_t.id, v_t.endpoint_id, v_t.queue, v_t.head_claimer_kind is not null,

@@ -36,6 +36,7 @@ declare
   v_has_head boolean;
   v_lapsed boolean;
   v_below_cap boolean;
+  v_team uuid;
 begin
   -- Two pick statements, one per form, because one statement with `queue is null or x.queue = queue` gets one
   -- generic plan that cannot use todos_ready_queue_idx for the queue form.
@@ -47,8 +48,8 @@ begin
   loop
     if queue is not null then
       -- One scope: the team's for a team queue of the endpoint's team, else the endpoint's own (claim_caller).
-      select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
-        into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
+      select e.agent_id, e.budgeted, e.stored_lease, e.team_id, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
+        into v_agent, v_budget, v_stored_lease, v_team, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
         from switchboard_internal.claim_caller(endpoint_id, queue) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
@@ -69,8 +70,8 @@ begin
       -- Every queue of both scopes: the endpoint's own and its team's (none for a personal endpoint, whose team
       -- branches find nothing at once). The best ready todo of each scope is locked and the better one taken; the
       -- other stays locked only until this transaction ends, and SKIP LOCKED lets other claimers pass it meanwhile.
-      select e.agent_id, e.budgeted, e.stored_lease, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
-        into v_agent, v_budget, v_stored_lease, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
+      select e.agent_id, e.budgeted, e.stored_lease, e.team_id, p.id, p.queue, p.has_head, p.lapsed, p.below_cap
+        into v_agent, v_budget, v_stored_lease, v_team, v_id, v_queue, v_has_head, v_lapsed, v_below_cap
         from switchboard_internal.claim_caller(endpoint_id, null) e
         left join lateral (
           select * from (select x.id, x.queue, x.head_claimer_kind is not null as has_head, true as lapsed,
@@ -124,12 +125,20 @@ begin
     return jsonb_build_object('empty', true);
   end if;
   -- Queue controls (pause, max_claimed, claims_per_minute): one probe of a table that holds rows only for queues an
-  -- owner has set controls on; such a queue is admitted, or passed over, by claim_controlled.
+  -- owner has set controls on; such a queue is admitted, or passed over, by claim_controlled. A queue name is anyone's,
+  -- so a control found is then matched to the holders this endpoint's todos can have (its team, its owner): a control
+  -- another owner set on a queue of the same name costs this claim one more probe, not the controlled path. Two
+  -- statements, so the common claim (no control on the name) runs the one cheap probe it always did.
   if exists (select 1 from switchboard.queue_controls c where c.queue = v_queue) then
-    select p.todo_id, p.todo_queue, p.has_head, p.lapsed into v_id, v_queue, v_has_head, v_lapsed
-      from switchboard_internal.claim_controlled(endpoint_id, queue, v_id) p;
-    if v_id is null then
-      return jsonb_build_object('empty', true);
+    if exists (select 1 from switchboard.queue_controls c
+                where c.queue = v_queue
+                  and (c.holder_id = v_team
+                       or c.holder_id = (select e.owner_id from switchboard.endpoints e where e.id = endpoint_id))) then
+      select p.todo_id, p.todo_queue, p.has_head, p.lapsed into v_id, v_queue, v_has_head, v_lapsed
+        from switchboard_internal.claim_controlled(endpoint_id, queue, v_id) p;
+      if v_id is null then
+        return jsonb_build_object('empty', true);
+      end if;
     end if;
   end if;
   return switchboard_internal.open_attempt(v_id, endpoint_id, v_queue, v_has_head, v_lapsed, 'endpoint', endpoint_id, null,
