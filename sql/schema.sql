@@ -1734,8 +1734,10 @@ CREATE FUNCTION switchboard.list_queue_controls(owner_id uuid) RETURNS jsonb
            'queue', c.queue, 'team_id', c.team_id, 'paused', c.paused, 'max_claimed', c.max_claimed,
            'claims_per_minute', c.claims_per_minute) order by c.queue, c.team_id nulls first), '[]'::jsonb))
     from switchboard.queue_controls c
-   where c.owner_id = list_queue_controls.owner_id
-      or c.team_id in (select m.team_id from switchboard.team_members m where m.owner_id = list_queue_controls.owner_id);
+   -- By holder (the owner's own, or one of its teams'), so queue_controls_holder_idx reads only this owner's rows.
+   where c.holder_id = any (array[list_queue_controls.owner_id]
+                            || array(select m.team_id from switchboard.team_members m
+                                      where m.owner_id = list_queue_controls.owner_id));
 $$;
 
 
@@ -2794,6 +2796,7 @@ CREATE FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id uuid 
 declare
   v_holder uuid := switchboard_internal.queue_holder(owner_id, queue, team_id);
 begin
+  perform switchboard_internal.queue_control_room(v_holder, queue);
   insert into switchboard.queue_controls as c (queue, holder_id, team_id, owner_id, paused)
   values (queue, v_holder, team_id, case when team_id is null then owner_id end, true)
   on conflict on constraint queue_controls_pkey do update set paused = true, updated_at = now();
@@ -2812,7 +2815,7 @@ ever. For an owner''s personal queue (across all of its endpoints) or, with team
 queue (an admin of the team). Pausing a paused queue changes nothing. Returns the controls
 {queue, team_id, paused, max_claimed, claims_per_minute}. Errors: invalid (queue format),
 not_found (no such owner, or another owner''s team), forbidden (a member of the team who is not an
-admin).
+admin), throttled (a new control beyond queue_controls_max_per_holder).
 
 queue: the queue name, 1-128 of letters, digits and _ . : / -.
 
@@ -3853,6 +3856,9 @@ begin
   if max_claimed not between 1 and 1000000 or claims_per_minute not between 1 and 60000 then
     perform switchboard_internal.raise('invalid', 'max_claimed must be 1-1000000 and claims_per_minute 1-60000 (null: no limit)', null);
   end if;
+  if max_claimed is not null or claims_per_minute is not null then
+    perform switchboard_internal.queue_control_room(v_holder, queue); -- clearing the limits takes no room
+  end if;
   insert into switchboard.queue_controls as c (queue, holder_id, team_id, owner_id, max_claimed, claims_per_minute)
   values (queue, v_holder, team_id, case when team_id is null then owner_id end, max_claimed, claims_per_minute)
   on conflict on constraint queue_controls_pkey do update
@@ -3875,7 +3881,8 @@ a limit; with neither limit nor a pause left, the queue has no controls and clai
 for them. claim_next passes over a queue at its limit; claim of its todo answers throttled. Locks
 the control row. Returns the controls {queue, team_id, paused, max_claimed, claims_per_minute}.
 Errors: invalid (queue format, a limit out of range), not_found (no such owner, or another
-owner''s team), forbidden (a member of the team who is not an admin).
+owner''s team), forbidden (a member of the team who is not an admin), throttled (a new control
+beyond queue_controls_max_per_holder).
 
 queue: the queue name, 1-128 of letters, digits and _ . : / -.
 max_claimed: 1..1000000 todos held at once; null: no limit.
@@ -3899,6 +3906,8 @@ declare
   v_stored text;
   v_force text;
   v_num bigint;
+  -- Every key listed before the last loop, so that loop names only the keys nothing reads.
+  v_known text[] := '{}'::text[];
 begin
   -- The whole-number settings as their readers call setting_int: (key, default, min, max, what it means).
   for r in select * from (values
@@ -3916,6 +3925,9 @@ begin
       ('retry_dead_letters_max', 1000, 1, 100000,
        'the most dead letters one retry_dead_letters call (the Board''s Retry all) retries (1..100000); a larger '
        || 'batch_limit is invalid'),
+      ('queue_controls_max_per_holder', 1000, 1, 1000000,
+       'the most queues one owner, or one team, may hold controls on (paused or limited; 1..1000000); one more '
+       || 'pause_queue or set_queue_limits is refused throttled'),
       ('cancel_queue_max', 1000, 1, 100000,
        'the most todos one cancel_queue call (the Board''s Cancel all) cancels (1..100000); a larger batch_limit is '
        || 'invalid'),
@@ -3953,6 +3965,7 @@ begin
         why := format('outside %s..%s: the default (%s)', r.lo, r.hi, coalesce(r.dflt::text, 'unset'));
       end if;
     end if;
+    v_known := array_append(v_known, key);
     return next;
   end loop;
 
@@ -3967,6 +3980,7 @@ begin
     when v_stored::integer < 5 then 'below 5: raised to 5'
     when v_stored <> in_force then 'written differently: read as ' || in_force
     else null end;
+  v_known := array_append(v_known, key);
   return next;
 
   -- The switches, as setting_bool reads them: true, on, yes or 1 (any case, trimmed) is true, anything else false.
@@ -3985,15 +3999,12 @@ begin
       when lower(trim(v_stored)) in ('true', 'on', 'yes', '1', 'false', 'off', 'no', '0') then
         case when v_stored <> in_force then 'read as ' || in_force end
       else 'not true/on/yes/1: read as false' end;
+    v_known := array_append(v_known, key);
     return next;
   end loop;
 
   for r in select s.key as k, s.value as v from switchboard.settings s
-            where s.key not in ('retention_max_age_days', 'retention_max_rows', 'retry_backoff_base_seconds',
-                                'retry_backoff_max_seconds', 'default_lease_seconds', 'default_max_attempts',
-                                'board_session_hours', 'notify_max_attempts', 'attempt_history_max_per_todo',
-                                'endpoints_max_per_owner', 'endpoints_max_per_team',
-                                'attempt_summary_from_result', 'webhook_allow_http', 'instance_dead_letter_sink')
+            where s.key <> all (v_known)
             order by s.key loop
     key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it'; meaning := null;
     return next;
@@ -8266,6 +8277,45 @@ another owner''s endpoint answers exactly as an unknown one).';
 
 
 --
+-- Name: queue_control_room(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_control_room(holder_id uuid, queue text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_cap integer;
+begin
+  if exists (select 1 from switchboard.queue_controls c where c.queue = queue and c.holder_id = holder_id) then
+    return;
+  end if;
+  -- NO KEY UPDATE: it serializes this holder's new controls without blocking the foreign keys that point at the row.
+  perform 1 from switchboard.owners o where o.id = holder_id for no key update;
+  perform 1 from switchboard.teams t where t.id = holder_id for no key update;
+  v_cap := switchboard_internal.setting_int('queue_controls_max_per_holder', 1000, 1, 1000000);
+  if (select count(*) from switchboard.queue_controls c where c.holder_id = holder_id) >= v_cap then
+    perform switchboard_internal.raise('throttled',
+      format('this holder already controls %s queues, the cap (queue_controls_max_per_holder)', v_cap),
+      'Resume a queue and clear its limits to free its room; the operator sets the cap.');
+  end if;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_control_room(holder_id uuid, queue text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_control_room(holder_id uuid, queue text) IS 'whether a holder (an owner, or a team) may set a control on one queue more.
+Changing a control the holder has takes no room; a new one is refused once the holder has
+queue_controls_max_per_holder of them (1000, 1..1000000), so no owner grows the table every claim
+probes without end. A control with nothing set is deleted as it is written (queue_controls_json),
+so a resumed queue frees its room. Locks the holder''s row while it counts, so concurrent pauses
+of one holder cannot pass the cap together. Errors: throttled (at the cap).';
+
+
+--
 -- Name: queue_controls_json(uuid, text, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -12212,6 +12262,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.owner_team_role(owner_id uuid, team_
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.presence_endpoint(owner_id uuid, endpoint_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION queue_control_room(holder_id uuid, queue text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_control_room(holder_id uuid, queue text) FROM PUBLIC;
 
 
 --

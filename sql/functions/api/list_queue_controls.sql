@@ -14,6 +14,8 @@ as $$
            'queue', c.queue, 'team_id', c.team_id, 'paused', c.paused, 'max_claimed', c.max_claimed,
            'claims_per_minute', c.claims_per_minute) order by c.queue, c.team_id nulls first), '[]'::jsonb))
     from switchboard.queue_controls c
-   where c.owner_id = list_queue_controls.owner_id
-      or c.team_id in (select m.team_id from switchboard.team_members m where m.owner_id = list_queue_controls.owner_id);
+   -- By holder (the owner's own, or one of its teams'), so queue_controls_holder_idx reads only this owner's rows.
+   where c.holder_id = any (array[list_queue_controls.owner_id]
+                            || array(select m.team_id from switchboard.team_members m
+                                      where m.owner_id = list_queue_controls.owner_id));
 $$;

@@ -5,7 +5,8 @@
 -- for them. claim_next passes over a queue at its limit; claim of its todo answers throttled. Locks
 -- the control row. Returns the controls {queue, team_id, paused, max_claimed, claims_per_minute}.
 -- Errors: invalid (queue format, a limit out of range), not_found (no such owner, or another
--- owner's team), forbidden (a member of the team who is not an admin).
+-- owner's team), forbidden (a member of the team who is not an admin), throttled (a new control
+-- beyond queue_controls_max_per_holder).
 --
 -- queue: the queue name, 1-128 of letters, digits and _ . : / -.
 -- max_claimed: 1..1000000 todos held at once; null: no limit.
@@ -31,6 +32,9 @@ declare
 begin
   if max_claimed not between 1 and 1000000 or claims_per_minute not between 1 and 60000 then
     perform switchboard_internal.raise('invalid', 'max_claimed must be 1-1000000 and claims_per_minute 1-60000 (null: no limit)', null);
+  end if;
+  if max_claimed is not null or claims_per_minute is not null then
+    perform switchboard_internal.queue_control_room(v_holder, queue); -- clearing the limits takes no room
   end if;
   insert into switchboard.queue_controls as c (queue, holder_id, team_id, owner_id, max_claimed, claims_per_minute)
   values (queue, v_holder, team_id, case when team_id is null then owner_id end, max_claimed, claims_per_minute)

@@ -18,6 +18,8 @@ declare
   v_stored text;
   v_force text;
   v_num bigint;
+  -- Every key listed before the last loop, so that loop names only the keys nothing reads.
+  v_known text[] := '{}'::text[];
 begin
   -- The whole-number settings as their readers call setting_int: (key, default, min, max, what it means).
   for r in select * from (values
@@ -35,6 +37,9 @@ begin
       ('retry_dead_letters_max', 1000, 1, 100000,
        'the most dead letters one retry_dead_letters call (the Board''s Retry all) retries (1..100000); a larger '
        || 'batch_limit is invalid'),
+      ('queue_controls_max_per_holder', 1000, 1, 1000000,
+       'the most queues one owner, or one team, may hold controls on (paused or limited; 1..1000000); one more '
+       || 'pause_queue or set_queue_limits is refused throttled'),
       ('cancel_queue_max', 1000, 1, 100000,
        'the most todos one cancel_queue call (the Board''s Cancel all) cancels (1..100000); a larger batch_limit is '
        || 'invalid'),
@@ -72,6 +77,7 @@ begin
         why := format('outside %s..%s: the default (%s)', r.lo, r.hi, coalesce(r.dflt::text, 'unset'));
       end if;
     end if;
+    v_known := array_append(v_known, key);
     return next;
   end loop;
 
@@ -86,6 +92,7 @@ begin
     when v_stored::integer < 5 then 'below 5: raised to 5'
     when v_stored <> in_force then 'written differently: read as ' || in_force
     else null end;
+  v_known := array_append(v_known, key);
   return next;
 
   -- The switches, as setting_bool reads them: true, on, yes or 1 (any case, trimmed) is true, anything else false.
@@ -104,15 +111,12 @@ begin
       when lower(trim(v_stored)) in ('true', 'on', 'yes', '1', 'false', 'off', 'no', '0') then
         case when v_stored <> in_force then 'read as ' || in_force end
       else 'not true/on/yes/1: read as false' end;
+    v_known := array_append(v_known, key);
     return next;
   end loop;
 
   for r in select s.key as k, s.value as v from switchboard.settings s
-            where s.key not in ('retention_max_age_days', 'retention_max_rows', 'retry_backoff_base_seconds',
-                                'retry_backoff_max_seconds', 'default_lease_seconds', 'default_max_attempts',
-                                'board_session_hours', 'notify_max_attempts', 'attempt_history_max_per_todo',
-                                'endpoints_max_per_owner', 'endpoints_max_per_team',
-                                'attempt_summary_from_result', 'webhook_allow_http', 'instance_dead_letter_sink')
+            where s.key <> all (v_known)
             order by s.key loop
     key := r.k; stored := r.v; in_force := null; why := 'unknown key: nothing reads it'; meaning := null;
     return next;

@@ -1,5 +1,5 @@
 begin;
-select plan(6);
+select plan(7);
 
 create function pg_temp.row_of(k text) returns jsonb language sql as $$
   select to_jsonb(s) - 'key' - 'meaning' from switchboard.settings_in_force() s where s.key = k
@@ -19,6 +19,13 @@ select is(pg_temp.row_of('retry_backoff_max_seconds')->>'why', 'outside 0..60480
 select is(pg_temp.row_of('webhook_allow_http'), '{"stored": "maybe", "in_force": "false", "why": "not true/on/yes/1: read as false"}'::jsonb,
           'a switch that is not a recognised true is off');
 select is(pg_temp.row_of('no_such_setting')->>'why', 'unknown key: nothing reads it', 'a key nothing reads is named as such');
+-- Every key it reads, stored, is listed once, as read: none also as a key nothing reads.
+insert into switchboard.settings (key, value)
+select s.key, coalesce(s.in_force, '1') from switchboard.settings_in_force() s where s.why is distinct from 'unknown key: nothing reads it'
+on conflict (key) do nothing;
+select is((select array_agg(s.key order by s.key) from switchboard.settings_in_force() s
+            where s.why = 'unknown key: nothing reads it'),
+          array['no_such_setting'], 'with every setting stored, only the key nothing reads is named unknown');
 
 select * from finish();
 rollback;
