@@ -3,7 +3,7 @@
 -- tenant with many finished todos made every other owner's Board slower. Counted here as the rows this transaction
 -- read from the two tables that hold attempts (pg_stat_xact_user_tables), against 1,200 newer endings of bob's.
 begin;
-select plan(6);
+select plan(8);
 
 select test.endpoint(handle => 'alice') as ep \gset
 select test.owner_of(:'ep') as ow \gset
@@ -19,6 +19,9 @@ select switchboard.complete(:'ep', :'td') \gset
 update switchboard.todos set head_ended_at = now() - interval '1 hour', head_claimed_at = now() - interval '2 hours'
  where id = :'td';
 select test.set_attempt(:'td', 1, jsonb_build_object('claimed_at', now() - interval '4 hours', 'ended_at', now() - interval '3 hours'));
+-- and one todo held now: its open attempt is no activity yet.
+select test.todo(:'ep', 'builds') as held \gset
+select switchboard.claim(:'ep', :'held') \gset
 
 -- bob: 600 done todos, each with a head and an earlier attempt, all ended after alice's (heads and earlier
 -- attempts interleaved in time).
@@ -62,6 +65,18 @@ select ok((select bool_and(p.e >= n.e)
           'newest first across heads and earlier attempts');
 select is(((:'ab'::jsonb)->0->>'ended_at')::timestamptz, (select max(head_ended_at) from switchboard.todos where endpoint_id = :'ep_b'),
           'beginning with bob''s newest ending');
+
+-- A team's todo, closed by a team endpoint: its row names the team.
+select test.team() as t \gset
+select ((:'t'::jsonb) ->> 'admin')::uuid as admin, ((:'t'::jsonb) ->> 'team')::uuid as team,
+       ((:'t'::jsonb) ->> 'r')::uuid as r, ((:'t'::jsonb) ->> 'w')::uuid as w \gset
+select switchboard.add_todo(:'r', 'tq')->>'id' as tt \gset
+select switchboard.claim(:'w', :'tt') \gset
+select switchboard.complete(:'w', :'tt') \gset
+select is(switchboard.owner_activity(:'admin')->'activity'->0->'team',
+          jsonb_build_object('id', :'team', 'name', (select name from switchboard.teams where id = :'team')),
+          'a team todo''s attempt names its team');
+select is(switchboard.owner_activity(:'admin')->'activity'->0->>'todo_id', :'tt', 'and is the admin''s feed''s newest');
 
 select * from finish();
 rollback;
