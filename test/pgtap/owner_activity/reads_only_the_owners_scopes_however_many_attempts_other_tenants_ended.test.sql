@@ -3,7 +3,7 @@
 -- tenant with many finished todos made every other owner's Board slower. Counted here as the rows this transaction
 -- read from the two tables that hold attempts (pg_stat_xact_user_tables), against 1,200 newer endings of bob's.
 begin;
-select plan(8);
+select plan(14);
 
 select test.endpoint(handle => 'alice') as ep \gset
 select test.owner_of(:'ep') as ow \gset
@@ -65,6 +65,38 @@ select ok((select bool_and(p.e >= n.e)
           'newest first across heads and earlier attempts');
 select is(((:'ab'::jsonb)->0->>'ended_at')::timestamptz, (select max(head_ended_at) from switchboard.todos where endpoint_id = :'ep_b'),
           'beginning with bob''s newest ending');
+
+-- The page: 50 unless asked, 1..200.
+select is(jsonb_array_length(switchboard.owner_activity(:'ow_b')->'activity'), 50, 'bob''s feed, unasked: 50');
+select is(jsonb_array_length(switchboard.owner_activity(:'ow_b', null)->'activity'), 50, 'page_size null: 50');
+select is(jsonb_array_length(switchboard.owner_activity(:'ow_b', 1)->'activity'), 1, 'page_size 1: one');
+select throws_ok(format('select switchboard.owner_activity(%L, 0)', :'ow_b'), 'SB422', 'invalid: page_size must be between 1 and 200',
+                 'page_size 0 is invalid');
+select throws_ok(format('select switchboard.owner_activity(%L, 201)', :'ow_b'), 'SB422', 'invalid: page_size must be between 1 and 200',
+                 'and 201');
+
+-- Ties: carol's four todos and their earlier attempts all ended at one instant, filed largest id first (so the
+-- table's order is the reverse of the ids'): a page is still the smallest ids', each todo's newest attempt first.
+select test.endpoint(handle => 'carol') as ep_c \gset
+with ids as (select gen_random_uuid() as id from generate_series(1, 4)),
+     t as (
+  insert into switchboard.todos (id, endpoint_id, queue, state, attempt, max_attempts, last_seq, head_attempt,
+                                 head_claimer_kind, head_endpoint_id, head_owner, head_claimed_at,
+                                 head_lease_expires_at, head_ended_at, head_outcome, head_disposition)
+  select i.id, :'ep_c', 'ties', 'done', 2, 5, 2, 2, 'endpoint', :'ep_c', 'agent:c', timestamptz '2026-01-01 10:00Z',
+         timestamptz '2026-01-01 10:05Z', timestamptz '2026-01-01 11:00Z', 'completed', 'done'
+    from (select id from ids order by id desc) i
+  returning id, scope_id)
+insert into switchboard.earlier_attempts (todo_id, seq, attempt, claimer_kind, endpoint_id, owner, claimed_at,
+                                          lease_expires_at, ended_at, outcome, disposition, scope_id)
+select t.id, 1, 1, 'endpoint', :'ep_c', 'agent:c', timestamptz '2026-01-01 09:00Z', timestamptz '2026-01-01 09:05Z',
+       timestamptz '2026-01-01 11:00Z', 'released', 'requeued', t.scope_id
+  from (select * from t order by id desc) t;
+select is((select jsonb_agg(jsonb_build_array(x->>'todo_id', x->>'seq') order by o)
+             from jsonb_array_elements(switchboard.owner_activity(test.owner_of(:'ep_c'), 3)->'activity') with ordinality j(x, o)),
+          (select jsonb_build_array(jsonb_build_array(ids[1], '2'), jsonb_build_array(ids[1], '1'), jsonb_build_array(ids[2], '2'))
+             from (select array_agg(id::text order by id) as ids from switchboard.todos where endpoint_id = :'ep_c') a),
+          'carol''s page of 3 among ties: the smallest id''s two attempts, then the next id''s newest');
 
 -- A team's todo, closed by a team endpoint: its row names the team.
 select test.team() as t \gset

@@ -3,7 +3,7 @@
 -- owner scanned the whole table for a small owner's page (0.2-0.3 s beside 370,000 todos). Counted here as the rows
 -- this transaction read from todos (pg_stat_xact_user_tables), beside bob's 3,000.
 begin;
-select plan(6);
+select plan(9);
 
 select test.endpoint(handle => 'alice') as ep \gset
 select test.owner_of(:'ep') as ow \gset
@@ -41,10 +41,24 @@ select is((select jsonb_agg(x->>'id' order by o) from jsonb_array_elements(:'l':
 select cmp_ok((select n from reads where at = 'list') - (select n from reads where at = 'queues'), '<', 50::bigint,
               'and the list read a handful of todos, not bob''s');
 
-select is(jsonb_array_length(switchboard.owner_list_todos(test.owner_of(:'ep_b'), page_size => 200)->'todos'), 200,
-          'bob''s own list pages through his');
+select switchboard.owner_list_todos(test.owner_of(:'ep_b'), page_size => 200)->'todos' as bl \gset
+select is(jsonb_array_length(:'bl'::jsonb), 200, 'bob''s own list pages through his');
+select is((select array_agg(x->>'id' order by o) from jsonb_array_elements(:'bl'::jsonb) with ordinality j(x, o)),
+          (select array_agg(id::text order by id desc) from (select id from switchboard.todos where endpoint_id = :'ep_b'
+                                                              order by id desc limit 200) b),
+          'filed in one transaction (one created_at), newest first means the largest ids first');
 select is((select x->>'total' from jsonb_array_elements(switchboard.owner_queues(test.owner_of(:'ep_b'))->'queues') x),
           '3000', 'and his overview counts all of them');
+
+-- A team member's list names each todo's team (a personal one: none).
+select test.team() as t \gset
+select ((:'t'::jsonb) ->> 'member')::uuid as member, ((:'t'::jsonb) ->> 'team')::uuid as team,
+       ((:'t'::jsonb) ->> 'r')::uuid as r \gset
+select switchboard.add_todo(:'r', 'tq')->>'id' as tt \gset
+select switchboard.owner_list_todos(:'member')->'todos' as ml \gset
+select is((:'ml'::jsonb)->0->'team', jsonb_build_object('id', :'team', 'name', (select name from switchboard.teams where id = :'team')),
+          'a team todo in a member''s list names its team');
+select is((:'l'::jsonb)->0->'team', 'null'::jsonb, 'a personal one names none');
 
 select * from finish();
 rollback;

@@ -3,7 +3,7 @@
 -- locks on every claim), which any tenant could otherwise impose on every other by controlling common queue names.
 -- Counted with the function statistics of this transaction (track_functions).
 begin;
-select plan(8);
+select plan(10);
 
 select test.endpoint(handle => 'alice') as ep \gset
 select test.owner_of(:'ep') as ow \gset
@@ -24,6 +24,14 @@ select isnt(switchboard.claim_next(:'ep')->>'id', null, 'so does her claim_next 
 select isnt(switchboard.claim(:'ep', :'t3')->>'id', null, 'and her claim of a todo by id');
 select isnt(switchboard.owner_claim(:'ow', :'t4')->>'id', null, 'and her own claim on the Board');
 select is((select n from controlled_calls), 0::numeric, 'none of the four took the controlled path');
+
+-- A team's worker, on the team's queue tq, beside bob's pause of a personal tq.
+select test.team() as t \gset
+select ((:'t'::jsonb) ->> 'r')::uuid as r, ((:'t'::jsonb) ->> 'w')::uuid as w \gset
+select switchboard.pause_queue(test.owner_of(:'ep_b'), 'tq') \gset
+select switchboard.add_todo(:'r', 'tq')->>'id' as tt \gset
+select is(switchboard.claim_next(:'w', 'tq')->>'id', :'tt', 'a team worker claims the team''s tq, bob''s pause of his tq notwithstanding');
+select is((select n from controlled_calls), 0::numeric, 'without the controlled path');
 
 -- Her own pause is read by the same probe.
 select switchboard.release(:'ep', :'t3') \gset
