@@ -1020,13 +1020,10 @@ begin
       'Claim it after that time, or use claim_next to take work that is ready now.');
   end if;
   -- Queue controls: a paused queue, or one at its max_claimed or claims_per_minute, answers throttled with when to retry.
-  -- A control found on the name is matched to the queue's holder (its team, else the adder's owner) before the
-  -- controlled path, so a control another owner set on a queue of the same name costs this claim one probe more.
+  -- A control found on the name is matched to the queue's holder before the controlled path, so a control another
+  -- owner set on a queue of the same name costs this claim one probe more.
   if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
-    if exists (select 1 from switchboard.queue_controls c
-                where c.queue = v_t.queue
-                  and c.holder_id = coalesce(v_t.team_id,
-                                             (select e.owner_id from switchboard.endpoints e where e.id = v_t.endpoint_id))) then
+    if switchboard_internal.holder_controls(v_t.queue, v_t.team_id, v_t.endpoint_id) then
       perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
     end if;
   end if;
@@ -2115,13 +2112,10 @@ begin
       'Use Retry now to make a failed todo claimable at once.');
   end if;
   -- Queue controls hold back an owner's claim too: a paused queue, or one at its limit, answers throttled.
-  -- A control found on the name is matched to the queue's holder (its team, else the adder's owner) before the
-  -- controlled path, so a control another owner set on a queue of the same name costs this claim one probe more.
+  -- A control found on the name is matched to the queue's holder before the controlled path, so a control another
+  -- owner set on a queue of the same name costs this claim one probe more.
   if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
-    if exists (select 1 from switchboard.queue_controls c
-                where c.queue = v_t.queue
-                  and c.holder_id = coalesce(v_t.team_id,
-                                             (select e.owner_id from switchboard.endpoints e where e.id = v_t.endpoint_id))) then
+    if switchboard_internal.holder_controls(v_t.queue, v_t.team_id, v_t.endpoint_id) then
       perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
     end if;
   end if;
@@ -7475,6 +7469,30 @@ Returns the locked todo row. Errors: not_found, conflict.';
 
 
 --
+-- Name: holder_controls(text, uuid, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.holder_controls(queue text, team_id uuid, endpoint_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select exists (select 1 from switchboard.queue_controls c
+                  where c.queue = holder_controls.queue
+                    and c.holder_id = coalesce(holder_controls.team_id,
+                                               (select e.owner_id from switchboard.endpoints e
+                                                 where e.id = holder_controls.endpoint_id)));
+$$;
+
+
+--
+-- Name: FUNCTION holder_controls(queue text, team_id uuid, endpoint_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.holder_controls(queue text, team_id uuid, endpoint_id uuid) IS 'whether the holder of a todo''s queue has a control on it: the todo''s team, else
+the owner of the endpoint that added it (as admit_queue reads the holder). claim and the Board''s
+claim ask it once a control is found on the queue''s name, which is anyone''s. Returns true or false.';
+
+
+--
 -- Name: holds_lease(text, timestamp with time zone, bytea, text, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -12101,6 +12119,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.history_cap() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.hold_agent(endpoint_id uuid, todo_id uuid, agent_id text, lease_token text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION holder_controls(queue text, team_id uuid, endpoint_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.holder_controls(queue text, team_id uuid, endpoint_id uuid) FROM PUBLIC;
 
 
 --

@@ -57,13 +57,10 @@ begin
       'Claim it after that time, or use claim_next to take work that is ready now.');
   end if;
   -- Queue controls: a paused queue, or one at its max_claimed or claims_per_minute, answers throttled with when to retry.
-  -- A control found on the name is matched to the queue's holder (its team, else the adder's owner) before the
-  -- controlled path, so a control another owner set on a queue of the same name costs this claim one probe more.
+  -- A control found on the name is matched to the queue's holder before the controlled path, so a control another
+  -- owner set on a queue of the same name costs this claim one probe more.
   if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
-    if exists (select 1 from switchboard.queue_controls c
-                where c.queue = v_t.queue
-                  and c.holder_id = coalesce(v_t.team_id,
-                                             (select e.owner_id from switchboard.endpoints e where e.id = v_t.endpoint_id))) then
+    if switchboard_internal.holder_controls(v_t.queue, v_t.team_id, v_t.endpoint_id) then
       perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
     end if;
   end if;

@@ -47,13 +47,10 @@ begin
       'Use Retry now to make a failed todo claimable at once.');
   end if;
   -- Queue controls hold back an owner's claim too: a paused queue, or one at its limit, answers throttled.
-  -- A control found on the name is matched to the queue's holder (its team, else the adder's owner) before the
-  -- controlled path, so a control another owner set on a queue of the same name costs this claim one probe more.
+  -- A control found on the name is matched to the queue's holder before the controlled path, so a control another
+  -- owner set on a queue of the same name costs this claim one probe more.
   if exists (select 1 from switchboard.queue_controls c where c.queue = v_t.queue) then
-    if exists (select 1 from switchboard.queue_controls c
-                where c.queue = v_t.queue
-                  and c.holder_id = coalesce(v_t.team_id,
-                                             (select e.owner_id from switchboard.endpoints e where e.id = v_t.endpoint_id))) then
+    if switchboard_internal.holder_controls(v_t.queue, v_t.team_id, v_t.endpoint_id) then
       perform switchboard_internal.queue_throttled(switchboard_internal.admit_queue(v_t.id, false), v_t.queue);
     end if;
   end if;
