@@ -678,11 +678,16 @@ begin
   select q.team_id into v_team
     from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue
    where e.id = endpoint_id;
+  perform switchboard_internal.todo_room(coalesce(v_team, endpoint_id));
   insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
   values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
           coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
           coalesce(run_at, now()), coalesce(run_at, now()))
   returning * into v_t;
+  -- Counted in this backend's row of the scope, so a scope's adds on other connections never wait for this one.
+  insert into switchboard.scope_todo_counts as c (scope_id, shard, stored)
+  values (v_t.scope_id, (pg_backend_pid() % 16)::smallint, 1)
+  on conflict (scope_id, shard) do update set stored = c.stored + 1;
   if idempotency_key is not null then
     insert into switchboard.todo_keys (endpoint_id, key, todo_id, args_sha256) values (endpoint_id, idempotency_key, v_t.id, v_args);
   end if;
@@ -701,7 +706,8 @@ team''s scope when the endpoint was vended in a team and the queue is one of the
 The todo is pending, claimable from run_at (now when null). The title is stored without control
 or invisible formatting characters (clean_text). Returns the todo document. Errors: forbidden
 (the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below), conflict
-(the idempotency_key filed a todo with other arguments).
+(the idempotency_key filed a todo with other arguments), throttled (the scope stores
+todos_max_per_scope todos already, finished ones included until retention deletes them).
 
 queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
   doorbells).
@@ -740,6 +746,7 @@ declare
   v_state text;
   v_msg text;
   v_hint text;
+  v_detail text;
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   if todos is null or jsonb_typeof(todos) <> 'array' then
@@ -766,7 +773,8 @@ begin
         (v_e ->> 'max_attempts')::integer, (v_e ->> 'run_at')::timestamptz, v_e ->> 'idempotency_key'));
     end loop;
   exception when others then
-    get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_hint = pg_exception_hint;
+    get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_hint = pg_exception_hint,
+                            v_detail = pg_exception_detail;
     if v_state not like 'SB%' then -- a value of the wrong type (a cast): the caller's input, never internal
       v_state := 'SB422';
       v_msg := 'invalid: ' || v_msg;
@@ -774,6 +782,9 @@ begin
     v_msg := regexp_replace(v_msg, '^(\w+): ', format('\1: todos[%s]: ', v_i));
     if coalesce(v_hint, '') = '' then
       raise exception using errcode = v_state, message = v_msg;
+    end if;
+    if v_state = 'SB429' and coalesce(v_detail, '') <> '' then -- a throttled element's retry_after_seconds
+      raise exception using errcode = v_state, message = v_msg, hint = v_hint, detail = v_detail;
     end if;
     raise exception using errcode = v_state, message = v_msg, hint = v_hint;
   end;
@@ -2841,9 +2852,10 @@ begin
      order by x.updated_at
      limit batch_limit
      for update skip locked
+  ), gone as (
+    delete from switchboard.todos x using doomed d where x.id = d.id returning x.scope_id
   )
-  delete from switchboard.todos x using doomed d where x.id = d.id;
-  get diagnostics v_deleted = row_count;
+  select switchboard_internal.uncount_todos(array_agg(g.scope_id)) into v_deleted from gone g;
 
   if v_rows is not null and (batch_limit is null or v_deleted < batch_limit) then
     with ranked as (
@@ -2857,8 +2869,10 @@ begin
        limit case when batch_limit is null then null else batch_limit - v_deleted end
        for update skip locked
     )
-    delete from switchboard.todos x using doomed d where x.id = d.id;
-    get diagnostics v_more = row_count;
+    , gone as (
+      delete from switchboard.todos x using doomed d where x.id = d.id returning x.scope_id
+    )
+    select switchboard_internal.uncount_todos(array_agg(g.scope_id)) into v_more from gone g;
     v_deleted := v_deleted + v_more;
   end if;
   return v_deleted;
@@ -2874,7 +2888,8 @@ COMMENT ON FUNCTION switchboard.prune(max_age interval, max_rows bigint, batch_l
 todos (done, canceled, dead letters) whose last change is older than max_age, and the oldest
 terminal todos beyond the newest max_rows; live todos (pending, claimed, failed awaiting a retry)
 are never touched. At most batch_limit todos per call, skipping locked rows, so a worker prunes
-in short transactions. Returns the number of todos deleted. Errors: invalid (a negative max_age
+in short transactions. Each deleted todo leaves its scope''s count
+(todos_max_per_scope). Returns the number of todos deleted. Errors: invalid (a negative max_age
 or max_rows, batch_limit below 1).
 
 max_age: null: the setting retention_max_age_days (30 days).
@@ -3487,6 +3502,8 @@ declare
   v_next timestamptz;
   v_key text;
   v_filed integer := 0;
+  v_held timestamptz;
+  v_last timestamptz;
 begin
   for v_s in
     select s.* from switchboard.schedules s where s.next_run_at <= v_until order by s.next_run_at for update skip locked
@@ -3498,17 +3515,25 @@ begin
       v_t := switchboard_internal.cron_next(v_s.cron, v_s.time_zone, v_t);
     end loop;
     v_next := coalesce(v_t, 'infinity'); -- the first tick after until (none ever: never due again)
+    v_held := null;
+    v_last := null;
     foreach v_t in array v_ticks loop
       v_key := format('schedule:%s:%s', v_s.id, extract(epoch from v_t)::bigint);
-      continue when exists (select 1 from switchboard.todo_keys k where k.endpoint_id = v_s.endpoint_id and k.key = v_key);
-      begin
-        perform switchboard.add_todo(v_s.endpoint_id, v_s.queue, v_s.payload, v_s.title, idempotency_key => v_key);
-        v_filed := v_filed + 1;
-      exception when sqlstate 'SB403' or sqlstate 'SB409' or sqlstate 'SB422' then
-        null; -- the endpoint can no longer add (revoked, or add_todo not vended): the tick passes unfiled
-      end;
+      if not exists (select 1 from switchboard.todo_keys k where k.endpoint_id = v_s.endpoint_id and k.key = v_key) then
+        begin
+          perform switchboard.add_todo(v_s.endpoint_id, v_s.queue, v_s.payload, v_s.title, idempotency_key => v_key);
+          v_filed := v_filed + 1;
+        exception
+          when sqlstate 'SB403' or sqlstate 'SB409' or sqlstate 'SB422' then
+            null; -- the endpoint can no longer add (revoked, or add_todo not vended): the tick passes unfiled
+          when sqlstate 'SB429' then
+            v_held := v_t; -- the scope is at its quota: this tick and the later ones wait for a sweep with room
+            exit;
+        end;
+      end if;
+      v_last := v_t;
     end loop;
-    update switchboard.schedules s set next_run_at = v_next, last_run_at = v_ticks[cardinality(v_ticks)]
+    update switchboard.schedules s set next_run_at = coalesce(v_held, v_next), last_run_at = coalesce(v_last, s.last_run_at)
      where s.id = v_s.id;
   end loop;
   return v_filed;
@@ -3526,8 +3551,10 @@ from next_run_at up to until are filed through add_todo with an idempotency key 
 schedule and the tick (schedule:<id>:<epoch>), then next_run_at moves past until; so a repeated
 or concurrent call for the same window files nothing more. After downtime only the newest
 schedule_backfill_max ticks (10) of a schedule are filed, the older ones skipped. A tick whose
-endpoint can no longer add (revoked) files nothing. Returns the number of todos filed. Errors:
-none.
+endpoint can no longer add (revoked) files nothing. A tick refused because its scope is at its
+quota (todos_max_per_scope) is not lost: the schedule stays due from that tick, and a later
+sweep files it (among the newest schedule_backfill_max) once the scope has room. Returns the
+number of todos filed. Errors: none.
 
 until: file the ticks at or before this time; null: now.
 
@@ -3925,6 +3952,10 @@ begin
       ('cancel_queue_max', 1000, 1, 100000,
        'the most todos one cancel_queue call (the Board''s Cancel all) cancels (1..100000); a larger batch_limit is '
        || 'invalid'),
+      ('todos_max_per_scope', 1000000, 1, 1000000000,
+       'the most todos one scope (an endpoint''s own, or a team''s) may store, finished ones included until '
+       || 'retention deletes them (1..1000000000); one more add_todo is refused throttled, and a schedule''s tick '
+       || 'waits for room'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
@@ -9337,6 +9368,49 @@ routing (claims, get_todo).';
 
 
 --
+-- Name: todo_room(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.todo_room(scope_id uuid) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_cap integer;
+  v_stored numeric;
+begin
+  -- One statement: the setting parsed by int_of as setting_int would, without its nested call (add_todo pays this).
+  select coalesce(sum(c.stored), 0),
+         switchboard_internal.int_of((select s.value from switchboard.settings s where s.key = 'todos_max_per_scope'),
+                                     1000000, 1, 1000000000)
+    into v_stored, v_cap
+    from switchboard.scope_todo_counts c where c.scope_id = todo_room.scope_id;
+  if v_stored >= v_cap then
+    -- An hour: the worker's prune runs hourly, so room frees no sooner than that unless the operator acts.
+    raise exception using
+      errcode = 'SB429',
+      message = format('throttled: this scope already stores %s todos, its quota (todos_max_per_scope)', v_cap),
+      detail = jsonb_build_object('retry_after_seconds', 3600)::text,
+      hint = 'Finished todos count until retention deletes them (retention_max_age_days, retention_max_rows); '
+             || 'the operator sets both and the quota. Nothing was filed.';
+  end if;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION todo_room(scope_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.todo_room(scope_id uuid) IS 'refuses one more todo in a scope that stores todos_max_per_scope of them already. The
+count is the sum of the scope''s rows in scope_todo_counts (add_todo adds, prune subtracts),
+finished todos included until retention deletes them: a tenant cannot fill the disk every tenant
+shares. Reads what is committed, and this transaction''s own adds: calls of one scope running at
+once can pass the quota together by what they file between them. Errors: throttled (DETAIL
+{"retry_after_seconds": 3600}: the hourly prune frees room, no sooner).';
+
+
+--
 -- Name: todos_row_ok(switchboard.todos); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -9497,6 +9571,33 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.ts(t timestamp with time zone) IS 'a timestamp as RFC 3339 text in UTC with microseconds, the one time format every document
 uses. null stays null.';
+
+
+--
+-- Name: uncount_todos(uuid[]); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.uncount_todos(scope_ids uuid[]) RETURNS integer
+    LANGUAGE sql
+    AS $$
+  with counted as (
+    select s.scope_id, count(*) as n from unnest(scope_ids) as s(scope_id) group by s.scope_id
+  ), written as (
+    insert into switchboard.scope_todo_counts as c (scope_id, shard, stored)
+    select k.scope_id, (pg_backend_pid() % 16)::smallint, -k.n from counted k
+    on conflict (scope_id, shard) do update set stored = c.stored + excluded.stored
+  )
+  select coalesce(sum(k.n), 0)::integer from counted k
+$$;
+
+
+--
+-- Name: FUNCTION uncount_todos(scope_ids uuid[]); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.uncount_todos(scope_ids uuid[]) IS 'takes deleted todos off their scopes'' counts (scope_todo_counts); returns how
+many. scope_ids holds one element per deleted todo (null: none). Subtracts in this backend''s row
+of each scope, as add_todo adds in its own, so the sum stays the scope''s count.';
 
 
 --
@@ -10008,6 +10109,24 @@ CREATE TABLE switchboard.queue_controls (
 
 
 --
+-- Name: scope_todo_counts; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.scope_todo_counts (
+    scope_id uuid NOT NULL,
+    shard smallint NOT NULL,
+    stored bigint NOT NULL
+);
+
+
+--
+-- Name: TABLE scope_todo_counts; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.scope_todo_counts IS 'How many todos each scope (todos.scope_id) stores, as the sum of its rows: add_todo adds 1 to its backend''s row (shard = pg_backend_pid() % 16) after each todo it files, prune subtracts what it deletes from its own (a row may be negative; the sum is the count). add_todo reads the sum against the setting todos_max_per_scope.';
+
+
+--
 -- Name: settings; Type: TABLE; Schema: switchboard; Owner: -
 --
 
@@ -10264,6 +10383,14 @@ ALTER TABLE ONLY switchboard.queue_controls
 
 ALTER TABLE ONLY switchboard.schedules
     ADD CONSTRAINT schedules_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: scope_todo_counts scope_todo_counts_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.scope_todo_counts
+    ADD CONSTRAINT scope_todo_counts_pkey PRIMARY KEY (scope_id, shard);
 
 
 --
@@ -12515,6 +12642,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detai
 
 
 --
+-- Name: FUNCTION todo_room(scope_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.todo_room(scope_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION todos_row_ok(t switchboard.todos); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -12533,6 +12667,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.transition(outcome text, at_cap bool
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.ts(t timestamp with time zone) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION uncount_todos(scope_ids uuid[]); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.uncount_todos(scope_ids uuid[]) FROM PUBLIC;
 
 
 --
@@ -12689,6 +12830,13 @@ GRANT SELECT ON TABLE switchboard.owners TO switchboard_admin;
 --
 
 GRANT SELECT ON TABLE switchboard.queue_controls TO switchboard_admin;
+
+
+--
+-- Name: TABLE scope_todo_counts; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.scope_todo_counts TO switchboard_admin;
 
 
 --

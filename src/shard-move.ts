@@ -41,6 +41,7 @@ export const SLOT_TABLES: { table: string; slot: string }[] = [
   { table: 'queue_controls', slot: sl('x.holder_id') },
   { table: 'schedules', slot: sl('x.scope_id') },
   { table: 'due_rings', slot: sl('x.scope_id') },
+  { table: 'scope_todo_counts', slot: sl('x.scope_id') },
 ];
 
 /**

@@ -4,7 +4,8 @@
 -- The todo is pending, claimable from run_at (now when null). The title is stored without control
 -- or invisible formatting characters (clean_text). Returns the todo document. Errors: forbidden
 -- (the endpoint is revoked, or add_todo was not vended to it), invalid (any limit below), conflict
--- (the idempotency_key filed a todo with other arguments).
+-- (the idempotency_key filed a todo with other arguments), throttled (the scope stores
+-- todos_max_per_scope todos already, finished ones included until retention deletes them).
 --
 -- queue: the queue name, 1-128 of letters, digits and _ . : / - (it appears in metrics labels and
 --   doorbells).
@@ -87,11 +88,16 @@ begin
   select q.team_id into v_team
     from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue
    where e.id = endpoint_id;
+  perform switchboard_internal.todo_room(coalesce(v_team, endpoint_id));
   insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
   values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
           coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
           coalesce(run_at, now()), coalesce(run_at, now()))
   returning * into v_t;
+  -- Counted in this backend's row of the scope, so a scope's adds on other connections never wait for this one.
+  insert into switchboard.scope_todo_counts as c (scope_id, shard, stored)
+  values (v_t.scope_id, (pg_backend_pid() % 16)::smallint, 1)
+  on conflict (scope_id, shard) do update set stored = c.stored + 1;
   if idempotency_key is not null then
     insert into switchboard.todo_keys (endpoint_id, key, todo_id, args_sha256) values (endpoint_id, idempotency_key, v_t.id, v_args);
   end if;

@@ -28,6 +28,7 @@ declare
   v_state text;
   v_msg text;
   v_hint text;
+  v_detail text;
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   if todos is null or jsonb_typeof(todos) <> 'array' then
@@ -54,7 +55,8 @@ begin
         (v_e ->> 'max_attempts')::integer, (v_e ->> 'run_at')::timestamptz, v_e ->> 'idempotency_key'));
     end loop;
   exception when others then
-    get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_hint = pg_exception_hint;
+    get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_hint = pg_exception_hint,
+                            v_detail = pg_exception_detail;
     if v_state not like 'SB%' then -- a value of the wrong type (a cast): the caller's input, never internal
       v_state := 'SB422';
       v_msg := 'invalid: ' || v_msg;
@@ -62,6 +64,9 @@ begin
     v_msg := regexp_replace(v_msg, '^(\w+): ', format('\1: todos[%s]: ', v_i));
     if coalesce(v_hint, '') = '' then
       raise exception using errcode = v_state, message = v_msg;
+    end if;
+    if v_state = 'SB429' and coalesce(v_detail, '') <> '' then -- a throttled element's retry_after_seconds
+      raise exception using errcode = v_state, message = v_msg, hint = v_hint, detail = v_detail;
     end if;
     raise exception using errcode = v_state, message = v_msg, hint = v_hint;
   end;

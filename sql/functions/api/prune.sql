@@ -2,7 +2,8 @@
 -- todos (done, canceled, dead letters) whose last change is older than max_age, and the oldest
 -- terminal todos beyond the newest max_rows; live todos (pending, claimed, failed awaiting a retry)
 -- are never touched. At most batch_limit todos per call, skipping locked rows, so a worker prunes
--- in short transactions. Returns the number of todos deleted. Errors: invalid (a negative max_age
+-- in short transactions. Each deleted todo leaves its scope's count
+-- (todos_max_per_scope). Returns the number of todos deleted. Errors: invalid (a negative max_age
 -- or max_rows, batch_limit below 1).
 --
 -- max_age: null: the setting retention_max_age_days (30 days).
@@ -33,9 +34,10 @@ begin
      order by x.updated_at
      limit batch_limit
      for update skip locked
+  ), gone as (
+    delete from switchboard.todos x using doomed d where x.id = d.id returning x.scope_id
   )
-  delete from switchboard.todos x using doomed d where x.id = d.id;
-  get diagnostics v_deleted = row_count;
+  select switchboard_internal.uncount_todos(array_agg(g.scope_id)) into v_deleted from gone g;
 
   if v_rows is not null and (batch_limit is null or v_deleted < batch_limit) then
     with ranked as (
@@ -49,8 +51,10 @@ begin
        limit case when batch_limit is null then null else batch_limit - v_deleted end
        for update skip locked
     )
-    delete from switchboard.todos x using doomed d where x.id = d.id;
-    get diagnostics v_more = row_count;
+    , gone as (
+      delete from switchboard.todos x using doomed d where x.id = d.id returning x.scope_id
+    )
+    select switchboard_internal.uncount_todos(array_agg(g.scope_id)) into v_more from gone g;
     v_deleted := v_deleted + v_more;
   end if;
   return v_deleted;

@@ -43,6 +43,10 @@ begin
       ('cancel_queue_max', 1000, 1, 100000,
        'the most todos one cancel_queue call (the Board''s Cancel all) cancels (1..100000); a larger batch_limit is '
        || 'invalid'),
+      ('todos_max_per_scope', 1000000, 1, 1000000000,
+       'the most todos one scope (an endpoint''s own, or a team''s) may store, finished ones included until '
+       || 'retention deletes them (1..1000000000); one more add_todo is refused throttled, and a schedule''s tick '
+       || 'waits for room'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
