@@ -229,7 +229,9 @@ export class SwitchboardA2a implements A2ARequestHandler {
       default:
         if (e.kind === 'internal' && e.message === 'internal error') this.ctx.log.error({ err }, 'a2a call failed');
         else this.ctx.log.warn({ err: e.message }, 'a2a call failed');
-        return new A2AError({ message: e.kind === 'internal' ? e.message : `${e.kind}: retry shortly` });
+        // A throttled call keeps the database's words: they name the limit (a scope's quota frees only when retention
+        // deletes, so "retry shortly" would mislead).
+        return new A2AError({ message: e.kind === 'unavailable' ? `${e.kind}: retry shortly` : e.message });
     }
   }
 
