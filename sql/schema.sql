@@ -2888,9 +2888,9 @@ COMMENT ON FUNCTION switchboard.prune(max_age interval, max_rows bigint, batch_l
 todos (done, canceled, dead letters) whose last change is older than max_age, and the oldest
 terminal todos beyond the newest max_rows; live todos (pending, claimed, failed awaiting a retry)
 are never touched. At most batch_limit todos per call, skipping locked rows, so a worker prunes
-in short transactions. Each deleted todo leaves its scope''s count
-(todos_max_per_scope). Returns the number of todos deleted. Errors: invalid (a negative max_age
-or max_rows, batch_limit below 1).
+in short transactions. Each deleted todo leaves its scope''s count (todos_max_per_scope). Returns
+the number of todos deleted. Errors: invalid (a negative max_age or max_rows, batch_limit below
+1).
 
 max_age: null: the setting retention_max_age_days (30 days).
 max_rows: null: the setting retention_max_rows (unset: no cap).
@@ -3552,9 +3552,9 @@ schedule and the tick (schedule:<id>:<epoch>), then next_run_at moves past until
 or concurrent call for the same window files nothing more. After downtime only the newest
 schedule_backfill_max ticks (10) of a schedule are filed, the older ones skipped. A tick whose
 endpoint can no longer add (revoked) files nothing. A tick refused because its scope is at its
-quota (todos_max_per_scope) is not lost: the schedule stays due from that tick, and a later
-sweep files it (among the newest schedule_backfill_max) once the scope has room. Returns the
-number of todos filed. Errors: none.
+quota (todos_max_per_scope) is not lost: the schedule stays due from that tick, and a later sweep
+files it (among the newest schedule_backfill_max) once the scope has room. Returns the number of
+todos filed. Errors: none.
 
 until: file the ticks at or before this time; null: now.
 

@@ -2,9 +2,9 @@
 -- todos (done, canceled, dead letters) whose last change is older than max_age, and the oldest
 -- terminal todos beyond the newest max_rows; live todos (pending, claimed, failed awaiting a retry)
 -- are never touched. At most batch_limit todos per call, skipping locked rows, so a worker prunes
--- in short transactions. Each deleted todo leaves its scope's count
--- (todos_max_per_scope). Returns the number of todos deleted. Errors: invalid (a negative max_age
--- or max_rows, batch_limit below 1).
+-- in short transactions. Each deleted todo leaves its scope's count (todos_max_per_scope). Returns
+-- the number of todos deleted. Errors: invalid (a negative max_age or max_rows, batch_limit below
+-- 1).
 --
 -- max_age: null: the setting retention_max_age_days (30 days).
 -- max_rows: null: the setting retention_max_rows (unset: no cap).

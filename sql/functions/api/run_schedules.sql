@@ -5,9 +5,9 @@
 -- or concurrent call for the same window files nothing more. After downtime only the newest
 -- schedule_backfill_max ticks (10) of a schedule are filed, the older ones skipped. A tick whose
 -- endpoint can no longer add (revoked) files nothing. A tick refused because its scope is at its
--- quota (todos_max_per_scope) is not lost: the schedule stays due from that tick, and a later
--- sweep files it (among the newest schedule_backfill_max) once the scope has room. Returns the
--- number of todos filed. Errors: none.
+-- quota (todos_max_per_scope) is not lost: the schedule stays due from that tick, and a later sweep
+-- files it (among the newest schedule_backfill_max) once the scope has room. Returns the number of
+-- todos filed. Errors: none.
 --
 -- until: file the ticks at or before this time; null: now.
 --
