@@ -630,68 +630,9 @@ CREATE FUNCTION switchboard.add_todo(endpoint_id uuid, queue text, payload jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
-#variable_conflict use_variable
-declare
-  v_t switchboard.todos;
-  v_team uuid;
-  v_args bytea;
-  v_key switchboard.todo_keys;
 begin
-  perform switchboard_internal.agent(endpoint_id, 'add_todo');
-  perform switchboard_internal.check_queue(queue);
-  title := switchboard_internal.clean_text(title);
-  if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
-    perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
-  end if;
-  perform switchboard_internal.check_json('payload', payload, switchboard_internal.limit_of('json_bytes'));
-  perform switchboard_internal.check_json('routing', routing, switchboard_internal.limit_of('routing_bytes'), true);
-  if priority is not null and priority not between -1000 and 1000 then
-    perform switchboard_internal.raise('invalid', 'priority must be between -1000 and 1000', null);
-  end if;
-  if max_attempts is not null and max_attempts not between 1 and 1000 then
-    perform switchboard_internal.raise('invalid', 'max_attempts must be between 1 and 1000', null);
-  end if;
-  -- Documents write times as RFC 3339, which has four-digit years: anything else (infinity included) could
-  -- not be written back, and an infinite run_at would never, or always, be due.
-  if run_at is not null and not (run_at >= '0001-01-01T00:00:00Z' and run_at < '10000-01-01T00:00:00Z') then
-    perform switchboard_internal.raise('invalid', 'run_at must be a finite time in the years 0001-9999', 'Send an RFC 3339 time, or leave run_at out for now.');
-  end if;
-  if idempotency_key is not null then
-    if octet_length(idempotency_key) not between 1 and 256 then
-      perform switchboard_internal.raise('invalid', 'idempotency_key must be 1-256 bytes', 'Send one key per todo you mean to file, the same on a retry.');
-    end if;
-    -- The arguments as given (defaults filled in where add_todo's are fixed): a retry sends the same ones.
-    v_args := sha256(convert_to(jsonb_build_array(queue, coalesce(payload, '{}'::jsonb), title, coalesce(routing, '{}'::jsonb),
-                                                  coalesce(priority, 0), max_attempts, run_at)::text, 'UTF8'));
-    perform pg_advisory_xact_lock(hashtextextended('switchboard_todo_key:' || endpoint_id::text || ':' || idempotency_key, 0));
-    select k.* into v_key from switchboard.todo_keys k where k.endpoint_id = endpoint_id and k.key = idempotency_key;
-    if found then
-      if v_key.args_sha256 <> v_args then
-        perform switchboard_internal.raise('conflict', 'this idempotency_key filed a todo with other arguments',
-          'A key names one todo: send its original arguments to get that todo back, or a new key to file another.');
-      end if;
-      select x.* into v_t from switchboard.todos x where x.id = v_key.todo_id;
-      return switchboard_internal.todo_json(v_t);
-    end if;
-  end if;
-  -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
-  select q.team_id into v_team
-    from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = add_todo.queue
-   where e.id = endpoint_id;
-  perform switchboard_internal.todo_room(coalesce(v_team, endpoint_id));
-  insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
-  values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
-          coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
-          coalesce(run_at, now()), coalesce(run_at, now()))
-  returning * into v_t;
-  -- Counted in this backend's row of the scope, so a scope's adds on other connections never wait for this one.
-  insert into switchboard.scope_todo_counts as c (scope_id, shard, stored)
-  values (v_t.scope_id, (pg_backend_pid() % 16)::smallint, 1)
-  on conflict (scope_id, shard) do update set stored = c.stored + 1;
-  if idempotency_key is not null then
-    insert into switchboard.todo_keys (endpoint_id, key, todo_id, args_sha256) values (endpoint_id, idempotency_key, v_t.id, v_args);
-  end if;
-  return switchboard_internal.todo_json(v_t);
+  return (switchboard_internal.file_todo(endpoint_id, queue, payload, title, routing, priority, max_attempts, run_at,
+                                         idempotency_key)).todo;
 end;
 $$;
 
@@ -747,6 +688,11 @@ declare
   v_msg text;
   v_hint text;
   v_detail text;
+  v_filed record;
+  v_scopes uuid[] := '{}'::uuid[];
+  v_filed_at integer[] := '{}'::integer[];
+  v_s record;
+  v_room integer;
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   if todos is null or jsonb_typeof(todos) <> 'array' then
@@ -768,9 +714,24 @@ begin
       if v_unknown is not null then
         perform switchboard_internal.raise('invalid', format('unknown field %s', v_unknown), null);
       end if;
-      v_out := v_out || jsonb_build_array(switchboard.add_todo(
+      v_filed := switchboard_internal.file_todo(
         endpoint_id, v_e ->> 'queue', v_e -> 'payload', v_e ->> 'title', v_e -> 'routing', (v_e ->> 'priority')::integer,
-        (v_e ->> 'max_attempts')::integer, (v_e ->> 'run_at')::timestamptz, v_e ->> 'idempotency_key'));
+        (v_e ->> 'max_attempts')::integer, (v_e ->> 'run_at')::timestamptz, v_e ->> 'idempotency_key', counted => false);
+      v_out := v_out || jsonb_build_array(v_filed.todo);
+      if v_filed.filed_in is not null then
+        v_scopes := v_scopes || v_filed.filed_in;
+        v_filed_at := v_filed_at || v_i;
+      end if;
+    end loop;
+    -- Each scope's quota once for the batch (the element refused is the first past it), then its count in one write.
+    for v_s in select u.s, array_agg(u.i order by u.i) as at
+                 from unnest(v_scopes, v_filed_at) as u(s, i) group by u.s order by min(u.i) loop
+      v_room := switchboard_internal.todo_room(v_s.s, 0);
+      if cardinality(v_s.at) > v_room then
+        v_i := v_s.at[v_room + 1];
+        perform switchboard_internal.todo_room(v_s.s, cardinality(v_s.at));
+      end if;
+      perform switchboard_internal.count_todos(v_s.s, cardinality(v_s.at));
     end loop;
   exception when others then
     get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_hint = pg_exception_hint,
@@ -804,7 +765,8 @@ nothing is filed. An element''s idempotency_key answers the todo it filed before
 does. At most the setting add_todos_max elements (1,000). Returns the todo documents, in the
 order given. Errors: forbidden, invalid (not an array, too many elements, an unknown field, a
 value of the wrong type, or any limit of add_todo: "todos[i]: ..."), conflict (an element''s
-idempotency_key filed a todo with other arguments).
+idempotency_key filed a todo with other arguments), throttled (the elements would take a scope
+past todos_max_per_scope: the first element past it is named).
 
 todos: a JSON array of add_todo''s arguments, one object per todo.
 
@@ -6999,6 +6961,28 @@ metrics() sums the shards.';
 
 
 --
+-- Name: count_todos(uuid, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.count_todos(scope_id uuid, n integer) RETURNS void
+    LANGUAGE sql
+    AS $$
+  insert into switchboard.scope_todo_counts as c (scope_id, shard, stored)
+  values (count_todos.scope_id, (pg_backend_pid() % 16)::smallint, n)
+  on conflict (scope_id, shard) do update set stored = c.stored + excluded.stored
+$$;
+
+
+--
+-- Name: FUNCTION count_todos(scope_id uuid, n integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.count_todos(scope_id uuid, n integer) IS 'adds n todos filed in a scope to its count (scope_todo_counts), in this backend''s
+row. A row per backend (pg_backend_pid() % 16), as attempt_close_counts, so one scope''s adds on
+other connections never wait for this transaction''s.';
+
+
+--
 -- Name: credential_endpoint_row(text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -7425,6 +7409,93 @@ apart (the fence is what does), so the report closes the newest attempt, as the 
 path always did. The holder''s own heartbeat only moves the lease on. The WHERE names the holder,
 not state = ''claimed'': only a claimed todo has one (todos_row_ok), and a state test lets the
 planner prefer a partial index of claimed todos over the primary key.';
+
+
+--
+-- Name: file_todo(uuid, text, jsonb, text, jsonb, integer, integer, timestamp with time zone, text, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.file_todo(endpoint_id uuid, queue text, payload jsonb DEFAULT '{}'::jsonb, title text DEFAULT NULL::text, routing jsonb DEFAULT '{}'::jsonb, priority integer DEFAULT 0, max_attempts integer DEFAULT NULL::integer, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, idempotency_key text DEFAULT NULL::text, counted boolean DEFAULT true, OUT todo jsonb, OUT filed_in uuid) RETURNS record
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+declare
+  v_t switchboard.todos;
+  v_team uuid;
+  v_args bytea;
+  v_key switchboard.todo_keys;
+begin
+  perform switchboard_internal.agent(endpoint_id, 'add_todo');
+  perform switchboard_internal.check_queue(queue);
+  title := switchboard_internal.clean_text(title);
+  if octet_length(title) > switchboard_internal.limit_of('title_bytes') then
+    perform switchboard_internal.raise('invalid', format('title is longer than %s bytes', switchboard_internal.limit_of('title_bytes')), null);
+  end if;
+  perform switchboard_internal.check_json('payload', payload, switchboard_internal.limit_of('json_bytes'));
+  perform switchboard_internal.check_json('routing', routing, switchboard_internal.limit_of('routing_bytes'), true);
+  if priority is not null and priority not between -1000 and 1000 then
+    perform switchboard_internal.raise('invalid', 'priority must be between -1000 and 1000', null);
+  end if;
+  if max_attempts is not null and max_attempts not between 1 and 1000 then
+    perform switchboard_internal.raise('invalid', 'max_attempts must be between 1 and 1000', null);
+  end if;
+  -- Documents write times as RFC 3339, which has four-digit years: anything else (infinity included) could
+  -- not be written back, and an infinite run_at would never, or always, be due.
+  if run_at is not null and not (run_at >= '0001-01-01T00:00:00Z' and run_at < '10000-01-01T00:00:00Z') then
+    perform switchboard_internal.raise('invalid', 'run_at must be a finite time in the years 0001-9999', 'Send an RFC 3339 time, or leave run_at out for now.');
+  end if;
+  if idempotency_key is not null then
+    if octet_length(idempotency_key) not between 1 and 256 then
+      perform switchboard_internal.raise('invalid', 'idempotency_key must be 1-256 bytes', 'Send one key per todo you mean to file, the same on a retry.');
+    end if;
+    -- The arguments as given (defaults filled in where add_todo's are fixed): a retry sends the same ones.
+    v_args := sha256(convert_to(jsonb_build_array(queue, coalesce(payload, '{}'::jsonb), title, coalesce(routing, '{}'::jsonb),
+                                                  coalesce(priority, 0), max_attempts, run_at)::text, 'UTF8'));
+    perform pg_advisory_xact_lock(hashtextextended('switchboard_todo_key:' || endpoint_id::text || ':' || idempotency_key, 0));
+    select k.* into v_key from switchboard.todo_keys k where k.endpoint_id = endpoint_id and k.key = idempotency_key;
+    if found then
+      if v_key.args_sha256 <> v_args then
+        perform switchboard_internal.raise('conflict', 'this idempotency_key filed a todo with other arguments',
+          'A key names one todo: send its original arguments to get that todo back, or a new key to file another.');
+      end if;
+      select x.* into v_t from switchboard.todos x where x.id = v_key.todo_id;
+      todo := switchboard_internal.todo_json(v_t);
+      return;
+    end if;
+  end if;
+  -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
+  select q.team_id into v_team
+    from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = file_todo.queue
+   where e.id = endpoint_id;
+  if counted then
+    perform switchboard_internal.todo_room(coalesce(v_team, endpoint_id), 1);
+  end if;
+  insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
+  values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
+          coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
+          coalesce(run_at, now()), coalesce(run_at, now()))
+  returning * into v_t;
+  if counted then
+    perform switchboard_internal.count_todos(v_t.scope_id, 1);
+  end if;
+  if idempotency_key is not null then
+    insert into switchboard.todo_keys (endpoint_id, key, todo_id, args_sha256) values (endpoint_id, idempotency_key, v_t.id, v_args);
+  end if;
+  todo := switchboard_internal.todo_json(v_t);
+  filed_in := v_t.scope_id;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION file_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text, counted boolean, OUT todo jsonb, OUT filed_in uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.file_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text, counted boolean, OUT todo jsonb, OUT filed_in uuid) IS 'add_todo''s work (its header says what it does), for add_todo and add_todos. Returns
+the todo document, and the scope it filed the todo in (null when an idempotency_key answered an
+earlier todo). counted: check the scope''s quota and count the todo here (add_todo); false for
+add_todos, which checks and counts each scope once for its whole batch, since counting each
+element would make the batch''s transaction write one count row over and over.';
 
 
 --
@@ -9368,24 +9439,24 @@ routing (claims, get_todo).';
 
 
 --
--- Name: todo_room(uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+-- Name: todo_room(uuid, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
-CREATE FUNCTION switchboard_internal.todo_room(scope_id uuid) RETURNS void
-    LANGUAGE plpgsql
+CREATE FUNCTION switchboard_internal.todo_room(scope_id uuid, n integer) RETURNS integer
+    LANGUAGE plpgsql STABLE
     AS $$
 #variable_conflict use_variable
 declare
   v_cap integer;
   v_stored numeric;
 begin
-  -- One statement: the setting parsed by int_of as setting_int would, without its nested call (add_todo pays this).
+  -- One statement: the setting parsed by int_of as setting_int would, without its nested call (every add pays this).
   select coalesce(sum(c.stored), 0),
          switchboard_internal.int_of((select s.value from switchboard.settings s where s.key = 'todos_max_per_scope'),
                                      1000000, 1, 1000000000)
     into v_stored, v_cap
     from switchboard.scope_todo_counts c where c.scope_id = todo_room.scope_id;
-  if v_stored >= v_cap then
+  if n > 0 and v_stored + n > v_cap then
     -- An hour: the worker's prune runs hourly, so room frees no sooner than that unless the operator acts.
     raise exception using
       errcode = 'SB429',
@@ -9394,20 +9465,23 @@ begin
       hint = 'Finished todos count until retention deletes them (retention_max_age_days, retention_max_rows); '
              || 'the operator sets both and the quota. Nothing was filed.';
   end if;
+  return greatest(v_cap - v_stored, 0)::integer;
 end;
 $$;
 
 
 --
--- Name: FUNCTION todo_room(scope_id uuid); Type: COMMENT; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION todo_room(scope_id uuid, n integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.todo_room(scope_id uuid) IS 'refuses one more todo in a scope that stores todos_max_per_scope of them already. The
-count is the sum of the scope''s rows in scope_todo_counts (add_todo adds, prune subtracts),
-finished todos included until retention deletes them: a tenant cannot fill the disk every tenant
-shares. Reads what is committed, and this transaction''s own adds: calls of one scope running at
-once can pass the quota together by what they file between them. Errors: throttled (DETAIL
-{"retry_after_seconds": 3600}: the hourly prune frees room, no sooner).';
+COMMENT ON FUNCTION switchboard_internal.todo_room(scope_id uuid, n integer) IS 'refuses n more todos in a scope they would take past todos_max_per_scope; returns the
+room. The room is what the scope may still store before these n (the quota less its count, at
+most 0 when full). The count is the sum of the scope''s rows in scope_todo_counts (filing adds,
+prune subtracts), finished todos included until retention deletes them: a tenant cannot fill the
+disk every tenant shares. Reads what is committed, and this transaction''s own counts: calls of
+one scope running at once can pass the quota together by what they file between them. n = 0 only
+reads. Errors: throttled (DETAIL {"retry_after_seconds": 3600}: the hourly prune frees room, no
+sooner).';
 
 
 --
@@ -12180,6 +12254,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.count_doorbell_skips(n integer) FROM
 
 
 --
+-- Name: FUNCTION count_todos(scope_id uuid, n integer); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.count_todos(scope_id uuid, n integer) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION credential_endpoint_row(credential text); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -12233,6 +12314,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.end_attempt(t switchboard.todos, out
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.end_held(endpoint_id uuid, todo_id uuid, verb text, lease_token text, outcome text, result jsonb, summary text, artifact text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION file_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text, counted boolean, OUT todo jsonb, OUT filed_in uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.file_todo(endpoint_id uuid, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, idempotency_key text, counted boolean, OUT todo jsonb, OUT filed_in uuid) FROM PUBLIC;
 
 
 --
@@ -12642,10 +12730,10 @@ REVOKE ALL ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detai
 
 
 --
--- Name: FUNCTION todo_room(scope_id uuid); Type: ACL; Schema: switchboard_internal; Owner: -
+-- Name: FUNCTION todo_room(scope_id uuid, n integer); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
-REVOKE ALL ON FUNCTION switchboard_internal.todo_room(scope_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION switchboard_internal.todo_room(scope_id uuid, n integer) FROM PUBLIC;
 
 
 --

@@ -5,7 +5,8 @@
 -- does. At most the setting add_todos_max elements (1,000). Returns the todo documents, in the
 -- order given. Errors: forbidden, invalid (not an array, too many elements, an unknown field, a
 -- value of the wrong type, or any limit of add_todo: "todos[i]: ..."), conflict (an element's
--- idempotency_key filed a todo with other arguments).
+-- idempotency_key filed a todo with other arguments), throttled (the elements would take a scope
+-- past todos_max_per_scope: the first element past it is named).
 --
 -- todos: a JSON array of add_todo's arguments, one object per todo.
 --
@@ -29,6 +30,11 @@ declare
   v_msg text;
   v_hint text;
   v_detail text;
+  v_filed record;
+  v_scopes uuid[] := '{}'::uuid[];
+  v_filed_at integer[] := '{}'::integer[];
+  v_s record;
+  v_room integer;
 begin
   perform switchboard_internal.agent(endpoint_id, 'add_todo');
   if todos is null or jsonb_typeof(todos) <> 'array' then
@@ -50,9 +56,24 @@ begin
       if v_unknown is not null then
         perform switchboard_internal.raise('invalid', format('unknown field %s', v_unknown), null);
       end if;
-      v_out := v_out || jsonb_build_array(switchboard.add_todo(
+      v_filed := switchboard_internal.file_todo(
         endpoint_id, v_e ->> 'queue', v_e -> 'payload', v_e ->> 'title', v_e -> 'routing', (v_e ->> 'priority')::integer,
-        (v_e ->> 'max_attempts')::integer, (v_e ->> 'run_at')::timestamptz, v_e ->> 'idempotency_key'));
+        (v_e ->> 'max_attempts')::integer, (v_e ->> 'run_at')::timestamptz, v_e ->> 'idempotency_key', counted => false);
+      v_out := v_out || jsonb_build_array(v_filed.todo);
+      if v_filed.filed_in is not null then
+        v_scopes := v_scopes || v_filed.filed_in;
+        v_filed_at := v_filed_at || v_i;
+      end if;
+    end loop;
+    -- Each scope's quota once for the batch (the element refused is the first past it), then its count in one write.
+    for v_s in select u.s, array_agg(u.i order by u.i) as at
+                 from unnest(v_scopes, v_filed_at) as u(s, i) group by u.s order by min(u.i) loop
+      v_room := switchboard_internal.todo_room(v_s.s, 0);
+      if cardinality(v_s.at) > v_room then
+        v_i := v_s.at[v_room + 1];
+        perform switchboard_internal.todo_room(v_s.s, cardinality(v_s.at));
+      end if;
+      perform switchboard_internal.count_todos(v_s.s, cardinality(v_s.at));
     end loop;
   exception when others then
     get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_hint = pg_exception_hint,
