@@ -6965,11 +6965,15 @@ metrics() sums the shards.';
 --
 
 CREATE FUNCTION switchboard_internal.count_todos(scope_id uuid, n integer) RETURNS void
-    LANGUAGE sql
+    LANGUAGE plpgsql
     AS $$
+-- PL/pgSQL, not SQL: a SQL function that is not inlined (an INSERT never is) plans its body at every call, and
+-- every add calls this.
+begin
   insert into switchboard.scope_todo_counts as c (scope_id, shard, stored)
   values (count_todos.scope_id, (pg_backend_pid() % 16)::smallint, n)
-  on conflict (scope_id, shard) do update set stored = c.stored + excluded.stored
+  on conflict on constraint scope_todo_counts_pkey do update set stored = c.stored + excluded.stored;
+end;
 $$;
 
 
@@ -6977,9 +6981,9 @@ $$;
 -- Name: FUNCTION count_todos(scope_id uuid, n integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.count_todos(scope_id uuid, n integer) IS 'adds n todos filed in a scope to its count (scope_todo_counts), in this backend''s
-row. A row per backend (pg_backend_pid() % 16), as attempt_close_counts, so one scope''s adds on
-other connections never wait for this transaction''s.';
+COMMENT ON FUNCTION switchboard_internal.count_todos(scope_id uuid, n integer) IS 'adds n todos filed in a scope to its count (scope_todo_counts), in this backend''s row.
+A row per backend (pg_backend_pid() % 16), as attempt_close_counts, so one scope''s adds on other
+connections never wait for this transaction''s.';
 
 
 --
@@ -10190,7 +10194,8 @@ CREATE TABLE switchboard.scope_todo_counts (
     scope_id uuid NOT NULL,
     shard smallint NOT NULL,
     stored bigint NOT NULL
-);
+)
+WITH (fillfactor='50');
 
 
 --
