@@ -1,6 +1,6 @@
 -- todo_room: refuses n more todos in a scope they would take past todos_max_per_scope; returns the
--- room. The room is what the scope may still store before these n (the quota less its count, at
--- most 0 when full). The count is the sum of the scope's rows in scope_todo_counts (filing adds,
+-- room. The room is what the scope may still store before these n (the quota less its count; 0 when
+-- full or past it). The count is the sum of the scope's rows in scope_todo_counts (filing adds,
 -- prune subtracts), finished todos included until retention deletes them: a tenant cannot fill the
 -- disk every tenant shares. Reads what is committed, and this transaction's own counts: calls of
 -- one scope running at once can pass the quota together by what they file between them. n = 0 only
