@@ -6981,9 +6981,9 @@ $$;
 -- Name: FUNCTION count_todos(scope_id uuid, n integer); Type: COMMENT; Schema: switchboard_internal; Owner: -
 --
 
-COMMENT ON FUNCTION switchboard_internal.count_todos(scope_id uuid, n integer) IS 'adds n todos filed in a scope to its count (scope_todo_counts), in this backend''s row.
-A row per backend (pg_backend_pid() % 16), as attempt_close_counts, so one scope''s adds on other
-connections never wait for this transaction''s.';
+COMMENT ON FUNCTION switchboard_internal.count_todos(scope_id uuid, n integer) IS 'adds n todos filed in a scope to its count (scope_todo_counts), in this backend''s
+row. A row per backend (pg_backend_pid() % 16), as attempt_close_counts, so one scope''s adds on
+other connections never wait for this transaction''s.';
 
 
 --
