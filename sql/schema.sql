@@ -317,16 +317,8 @@ begin
     perform switchboard_internal.raise('invalid', 'historyLength must be at least 0', null);
   end if;
   perform switchboard_internal.check_json('message', message, 2 * switchboard_internal.limit_of('json_bytes'));
-  perform pg_advisory_xact_lock(hashtextextended('switchboard_a2a_send:' || endpoint_id::text || ':' || message_id, 0));
   select a.* into v_a from switchboard.a2a_tasks a where a.endpoint_id = endpoint_id and a.message_id = message_id;
-  if found then
-    -- A messageId names one message: the same id with other content is a client's mistake, never the old task.
-    if (v_a.message - 'taskId' - 'contextId' - 'role') <> (coalesce(message, '{}'::jsonb) - 'taskId' - 'contextId' - 'role') then
-      perform switchboard_internal.raise('conflict', 'this messageId was sent before with another message',
-        'Send a new messageId for a new message; a retry sends the same message again.');
-    end if;
-    select x.* into v_t from switchboard.todos x where x.id = v_a.todo_id;
-  else
+  if not found then
     if v_queue is null then
       select e.default_queue into v_queue from switchboard.endpoints e where e.id = endpoint_id;
       if v_queue is null then
@@ -341,11 +333,29 @@ begin
       from switchboard.endpoints e
      where x.id = v_id and e.id = endpoint_id
     returning x.* into v_t;
+    -- The message is taken by its task's row, not by a lock: a concurrent send of the same messageId waits on this
+    -- row's unique entry until this transaction ends, and no other login of the database can hold it (any login may
+    -- take an advisory lock).
     insert into switchboard.a2a_tasks (todo_id, endpoint_id, message_id, context_id, message)
     values (v_t.id, endpoint_id, message_id, coalesce(context_id, v_t.id::text),
             message || jsonb_build_object('taskId', v_t.id, 'contextId', coalesce(context_id, v_t.id::text), 'role', 'ROLE_USER'))
+    on conflict on constraint a2a_tasks_message_once do nothing
     returning * into v_a;
-    v_created := true;
+    v_created := found;
+    if not v_created then
+      -- A send of this messageId committed first while this one ran: its task is the answer, this todo is undone.
+      delete from switchboard.todos x where x.id = v_id;
+      perform switchboard_internal.uncount_todos(array[v_t.scope_id]);
+      select a.* into v_a from switchboard.a2a_tasks a where a.endpoint_id = endpoint_id and a.message_id = message_id;
+    end if;
+  end if;
+  if not v_created then
+    -- A messageId names one message: the same id with other content is a client's mistake, never the old task.
+    if (v_a.message - 'taskId' - 'contextId' - 'role') <> (coalesce(message, '{}'::jsonb) - 'taskId' - 'contextId' - 'role') then
+      perform switchboard_internal.raise('conflict', 'this messageId was sent before with another message',
+        'Send a new messageId for a new message; a retry sends the same message again.');
+    end if;
+    select x.* into v_t from switchboard.todos x where x.id = v_a.todo_id;
   end if;
   return jsonb_build_object(
     'task', switchboard_internal.a2a_task(switchboard_internal.todo_detail(v_t, switchboard_internal.limit_of('attempts_limit_max')),
@@ -362,8 +372,8 @@ $$;
 
 COMMENT ON FUNCTION switchboard.a2a_send(endpoint_id uuid, message_id text, context_id text, message jsonb, queue text, payload jsonb, title text, routing jsonb, priority integer, max_attempts integer, run_at timestamp with time zone, history_length integer) IS 'A2A SendMessage: files a requester''s message as a todo and answers its task. add_todo''s
 rules and limits apply. The same message_id from the same endpoint answers the task it filed
-first, filing nothing (a retried send never files twice; an advisory lock on (endpoint,
-message_id) orders concurrent retries); with another message, conflict. The message is kept as
+first, filing nothing (a retried send never files twice; the task''s row, unique per (endpoint,
+message_id), orders concurrent retries); with another message, conflict. The message is kept as
 the first entry of the task''s history. Returns {task, wake_key, created}: the A2A Task, the key
 its changes NOTIFY switchboard_a2a with, and whether this call filed it. Errors: forbidden
 (revoked, or add_todo not vended), invalid (message_id, context_id, history_length, queue,
@@ -661,9 +671,9 @@ max_attempts: claims before a failure or a lapse dead-letters the todo, 1..1000;
 run_at: not claimable before this time; null: now. A finite time in the years 0001-9999 (what RFC
   3339 can write).
 idempotency_key: 1-256 bytes, scoped to the endpoint: the same key again answers the todo it
-  filed and files nothing (concurrent calls with one key file one todo; an advisory lock on
-  (endpoint, key) orders them); with other arguments, conflict. A key lasts as long as its todo
-  (prune deletes it with the todo). null: no key.
+  filed and files nothing (concurrent calls with one key file one todo: the key''s row orders
+  them, which no other login can hold); with other arguments, conflict. A key lasts as long as
+  its todo (prune deletes it with the todo). null: no key.
 
 Example: select switchboard.add_todo(endpoint_id => ''<endpoint_id>'', queue => ''builds'',
   payload => ''{"repo": "x"}'', title => ''fix arm64'');';
@@ -7455,35 +7465,50 @@ begin
     -- The arguments as given (defaults filled in where add_todo's are fixed): a retry sends the same ones.
     v_args := sha256(convert_to(jsonb_build_array(queue, coalesce(payload, '{}'::jsonb), title, coalesce(routing, '{}'::jsonb),
                                                   coalesce(priority, 0), max_attempts, run_at)::text, 'UTF8'));
-    perform pg_advisory_xact_lock(hashtextextended('switchboard_todo_key:' || endpoint_id::text || ':' || idempotency_key, 0));
     select k.* into v_key from switchboard.todo_keys k where k.endpoint_id = endpoint_id and k.key = idempotency_key;
-    if found then
-      if v_key.args_sha256 <> v_args then
-        perform switchboard_internal.raise('conflict', 'this idempotency_key filed a todo with other arguments',
-          'A key names one todo: send its original arguments to get that todo back, or a new key to file another.');
+  end if;
+  if v_key.todo_id is null then
+    -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
+    select q.team_id into v_team
+      from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = file_todo.queue
+     where e.id = endpoint_id;
+    if counted then
+      perform switchboard_internal.todo_room(coalesce(v_team, endpoint_id), 1);
+    end if;
+    insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
+    values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
+            coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
+            coalesce(run_at, now()), coalesce(run_at, now()))
+    returning * into v_t;
+    if counted then
+      perform switchboard_internal.count_todos(v_t.scope_id, 1);
+    end if;
+    if idempotency_key is not null then
+      -- The key is taken by its row, not by a lock: a concurrent call with the same key waits on this row's unique
+      -- entry until this transaction ends, and no other login of the database can take or hold the key (any login may
+      -- take an advisory lock, so one that held the key's would stall this endpoint's calls with it).
+      insert into switchboard.todo_keys as k (endpoint_id, key, todo_id, args_sha256)
+      values (endpoint_id, idempotency_key, v_t.id, v_args)
+      on conflict on constraint todo_keys_pkey do nothing;
+      if not found then
+        -- A call with the key committed first while this one ran: its todo is the answer, and this one's is undone
+        -- (a doorbell it rang is a hint that finds nothing new).
+        delete from switchboard.todos x where x.id = v_t.id;
+        if counted then
+          perform switchboard_internal.uncount_todos(array[v_t.scope_id]);
+        end if;
+        select k.* into v_key from switchboard.todo_keys k where k.endpoint_id = endpoint_id and k.key = idempotency_key;
       end if;
-      select x.* into v_t from switchboard.todos x where x.id = v_key.todo_id;
-      todo := switchboard_internal.todo_json(v_t);
-      return;
     end if;
   end if;
-  -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
-  select q.team_id into v_team
-    from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = file_todo.queue
-   where e.id = endpoint_id;
-  if counted then
-    perform switchboard_internal.todo_room(coalesce(v_team, endpoint_id), 1);
-  end if;
-  insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
-  values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
-          coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
-          coalesce(run_at, now()), coalesce(run_at, now()))
-  returning * into v_t;
-  if counted then
-    perform switchboard_internal.count_todos(v_t.scope_id, 1);
-  end if;
-  if idempotency_key is not null then
-    insert into switchboard.todo_keys (endpoint_id, key, todo_id, args_sha256) values (endpoint_id, idempotency_key, v_t.id, v_args);
+  if v_key.todo_id is not null then
+    if v_key.args_sha256 <> v_args then
+      perform switchboard_internal.raise('conflict', 'this idempotency_key filed a todo with other arguments',
+        'A key names one todo: send its original arguments to get that todo back, or a new key to file another.');
+    end if;
+    select x.* into v_t from switchboard.todos x where x.id = v_key.todo_id;
+    todo := switchboard_internal.todo_json(v_t);
+    return;
   end if;
   todo := switchboard_internal.todo_json(v_t);
   filed_in := v_t.scope_id;

@@ -317,6 +317,18 @@ returns text language sql stable as $$
                 current_user)
 $$;
 
+-- Whether the query sent on dblink connection conn (dblink_send_query) is stalled: waits until its backend (pid)
+-- either waits on a lock (true) or has finished (false), so a test asserts a wait without sleeping a fixed time.
+create or replace function test.stalls(conn text, pid integer)
+returns boolean language plpgsql volatile as $$
+begin
+  while not exists (select 1 from pg_locks l where l.pid = stalls.pid and not l.granted) and dblink_is_busy(conn) = 1 loop
+    perform pg_sleep(0.01);
+  end loop;
+  return dblink_is_busy(conn) = 1;
+end;
+$$;
+
 -- Switchboard's function schemas: the admin API, the surfaces' entry points and the internals.
 create or replace function test.schemas()
 returns oid[] language sql stable as $$

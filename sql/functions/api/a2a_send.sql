@@ -1,7 +1,7 @@
 -- a2a_send: A2A SendMessage: files a requester's message as a todo and answers its task. add_todo's
 -- rules and limits apply. The same message_id from the same endpoint answers the task it filed
--- first, filing nothing (a retried send never files twice; an advisory lock on (endpoint,
--- message_id) orders concurrent retries); with another message, conflict. The message is kept as
+-- first, filing nothing (a retried send never files twice; the task's row, unique per (endpoint,
+-- message_id), orders concurrent retries); with another message, conflict. The message is kept as
 -- the first entry of the task's history. Returns {task, wake_key, created}: the A2A Task, the key
 -- its changes NOTIFY switchboard_a2a with, and whether this call filed it. Errors: forbidden
 -- (revoked, or add_todo not vended), invalid (message_id, context_id, history_length, queue,
@@ -60,16 +60,8 @@ begin
     perform switchboard_internal.raise('invalid', 'historyLength must be at least 0', null);
   end if;
   perform switchboard_internal.check_json('message', message, 2 * switchboard_internal.limit_of('json_bytes'));
-  perform pg_advisory_xact_lock(hashtextextended('switchboard_a2a_send:' || endpoint_id::text || ':' || message_id, 0));
   select a.* into v_a from switchboard.a2a_tasks a where a.endpoint_id = endpoint_id and a.message_id = message_id;
-  if found then
-    -- A messageId names one message: the same id with other content is a client's mistake, never the old task.
-    if (v_a.message - 'taskId' - 'contextId' - 'role') <> (coalesce(message, '{}'::jsonb) - 'taskId' - 'contextId' - 'role') then
-      perform switchboard_internal.raise('conflict', 'this messageId was sent before with another message',
-        'Send a new messageId for a new message; a retry sends the same message again.');
-    end if;
-    select x.* into v_t from switchboard.todos x where x.id = v_a.todo_id;
-  else
+  if not found then
     if v_queue is null then
       select e.default_queue into v_queue from switchboard.endpoints e where e.id = endpoint_id;
       if v_queue is null then
@@ -84,11 +76,29 @@ begin
       from switchboard.endpoints e
      where x.id = v_id and e.id = endpoint_id
     returning x.* into v_t;
+    -- The message is taken by its task's row, not by a lock: a concurrent send of the same messageId waits on this
+    -- row's unique entry until this transaction ends, and no other login of the database can hold it (any login may
+    -- take an advisory lock).
     insert into switchboard.a2a_tasks (todo_id, endpoint_id, message_id, context_id, message)
     values (v_t.id, endpoint_id, message_id, coalesce(context_id, v_t.id::text),
             message || jsonb_build_object('taskId', v_t.id, 'contextId', coalesce(context_id, v_t.id::text), 'role', 'ROLE_USER'))
+    on conflict on constraint a2a_tasks_message_once do nothing
     returning * into v_a;
-    v_created := true;
+    v_created := found;
+    if not v_created then
+      -- A send of this messageId committed first while this one ran: its task is the answer, this todo is undone.
+      delete from switchboard.todos x where x.id = v_id;
+      perform switchboard_internal.uncount_todos(array[v_t.scope_id]);
+      select a.* into v_a from switchboard.a2a_tasks a where a.endpoint_id = endpoint_id and a.message_id = message_id;
+    end if;
+  end if;
+  if not v_created then
+    -- A messageId names one message: the same id with other content is a client's mistake, never the old task.
+    if (v_a.message - 'taskId' - 'contextId' - 'role') <> (coalesce(message, '{}'::jsonb) - 'taskId' - 'contextId' - 'role') then
+      perform switchboard_internal.raise('conflict', 'this messageId was sent before with another message',
+        'Send a new messageId for a new message; a retry sends the same message again.');
+    end if;
+    select x.* into v_t from switchboard.todos x where x.id = v_a.todo_id;
   end if;
   return jsonb_build_object(
     'task', switchboard_internal.a2a_task(switchboard_internal.todo_detail(v_t, switchboard_internal.limit_of('attempts_limit_max')),

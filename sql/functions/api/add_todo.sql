@@ -18,9 +18,9 @@
 -- run_at: not claimable before this time; null: now. A finite time in the years 0001-9999 (what RFC
 --   3339 can write).
 -- idempotency_key: 1-256 bytes, scoped to the endpoint: the same key again answers the todo it
---   filed and files nothing (concurrent calls with one key file one todo; an advisory lock on
---   (endpoint, key) orders them); with other arguments, conflict. A key lasts as long as its todo
---   (prune deletes it with the todo). null: no key.
+--   filed and files nothing (concurrent calls with one key file one todo: the key's row orders
+--   them, which no other login can hold); with other arguments, conflict. A key lasts as long as
+--   its todo (prune deletes it with the todo). null: no key.
 --
 -- Example: select switchboard.add_todo(endpoint_id => '<endpoint_id>', queue => 'builds',
 --   payload => '{"repo": "x"}', title => 'fix arm64');

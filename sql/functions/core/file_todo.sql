@@ -52,35 +52,50 @@ begin
     -- The arguments as given (defaults filled in where add_todo's are fixed): a retry sends the same ones.
     v_args := sha256(convert_to(jsonb_build_array(queue, coalesce(payload, '{}'::jsonb), title, coalesce(routing, '{}'::jsonb),
                                                   coalesce(priority, 0), max_attempts, run_at)::text, 'UTF8'));
-    perform pg_advisory_xact_lock(hashtextextended('switchboard_todo_key:' || endpoint_id::text || ':' || idempotency_key, 0));
     select k.* into v_key from switchboard.todo_keys k where k.endpoint_id = endpoint_id and k.key = idempotency_key;
-    if found then
-      if v_key.args_sha256 <> v_args then
-        perform switchboard_internal.raise('conflict', 'this idempotency_key filed a todo with other arguments',
-          'A key names one todo: send its original arguments to get that todo back, or a new key to file another.');
+  end if;
+  if v_key.todo_id is null then
+    -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
+    select q.team_id into v_team
+      from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = file_todo.queue
+     where e.id = endpoint_id;
+    if counted then
+      perform switchboard_internal.todo_room(coalesce(v_team, endpoint_id), 1);
+    end if;
+    insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
+    values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
+            coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
+            coalesce(run_at, now()), coalesce(run_at, now()))
+    returning * into v_t;
+    if counted then
+      perform switchboard_internal.count_todos(v_t.scope_id, 1);
+    end if;
+    if idempotency_key is not null then
+      -- The key is taken by its row, not by a lock: a concurrent call with the same key waits on this row's unique
+      -- entry until this transaction ends, and no other login of the database can take or hold the key (any login may
+      -- take an advisory lock, so one that held the key's would stall this endpoint's calls with it).
+      insert into switchboard.todo_keys as k (endpoint_id, key, todo_id, args_sha256)
+      values (endpoint_id, idempotency_key, v_t.id, v_args)
+      on conflict on constraint todo_keys_pkey do nothing;
+      if not found then
+        -- A call with the key committed first while this one ran: its todo is the answer, and this one's is undone
+        -- (a doorbell it rang is a hint that finds nothing new).
+        delete from switchboard.todos x where x.id = v_t.id;
+        if counted then
+          perform switchboard_internal.uncount_todos(array[v_t.scope_id]);
+        end if;
+        select k.* into v_key from switchboard.todo_keys k where k.endpoint_id = endpoint_id and k.key = idempotency_key;
       end if;
-      select x.* into v_t from switchboard.todos x where x.id = v_key.todo_id;
-      todo := switchboard_internal.todo_json(v_t);
-      return;
     end if;
   end if;
-  -- A team queue of the endpoint's team files the todo in the team's scope; any other queue, in the endpoint's own.
-  select q.team_id into v_team
-    from switchboard.endpoints e join switchboard.team_queues q on q.team_id = e.team_id and q.queue = file_todo.queue
-   where e.id = endpoint_id;
-  if counted then
-    perform switchboard_internal.todo_room(coalesce(v_team, endpoint_id), 1);
-  end if;
-  insert into switchboard.todos (endpoint_id, team_id, queue, title, payload, routing, priority, max_attempts, run_at, ready_at)
-  values (endpoint_id, v_team, queue, title, coalesce(payload, '{}'::jsonb), coalesce(routing, '{}'::jsonb), coalesce(priority, 0),
-          coalesce(max_attempts, switchboard_internal.setting_int('default_max_attempts', 5, 1, 1000)),
-          coalesce(run_at, now()), coalesce(run_at, now()))
-  returning * into v_t;
-  if counted then
-    perform switchboard_internal.count_todos(v_t.scope_id, 1);
-  end if;
-  if idempotency_key is not null then
-    insert into switchboard.todo_keys (endpoint_id, key, todo_id, args_sha256) values (endpoint_id, idempotency_key, v_t.id, v_args);
+  if v_key.todo_id is not null then
+    if v_key.args_sha256 <> v_args then
+      perform switchboard_internal.raise('conflict', 'this idempotency_key filed a todo with other arguments',
+        'A key names one todo: send its original arguments to get that todo back, or a new key to file another.');
+    end if;
+    select x.* into v_t from switchboard.todos x where x.id = v_key.todo_id;
+    todo := switchboard_internal.todo_json(v_t);
+    return;
   end if;
   todo := switchboard_internal.todo_json(v_t);
   filed_in := v_t.scope_id;
