@@ -12,7 +12,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * Committed migrations first (graphile-migrate, forward only), then graphile-worker's own schema (the
  * transitions' triggers call graphile_worker.add_job, so it must exist before any of them can run), then
  * every function file re-applied when their digest changed (scripts/apply-functions.mjs, shared with the
- * .gmrc action). Idempotent. Returns with none of its connections open.
+ * .gmrc action), then what any login could fill taken from PUBLIC (close_public_doors). Idempotent. Returns with
+ * none of its connections open.
  */
 export async function migrateDatabase(given: string, opts: { quiet?: boolean } = {}): Promise<void> {
   // graphile-migrate and graphile-worker's migrations take one host: a multi-host URL is resolved to its primary first.
@@ -27,6 +28,32 @@ export async function migrateDatabase(given: string, opts: { quiet?: boolean } =
   await migrateWorkerSchema(url, opts.quiet ?? false);
   const mod = await import(new URL('../scripts/apply-functions.mjs', import.meta.url).href);
   await mod.applyFunctions(url, { log });
+  const left = await closePublicDoors(url);
+  if (left.length > 0) {
+    // Said even when quiet: the deployment is open to other logins until someone runs these.
+    process.stderr.write(
+      'switchboard: any login of this database can still fill the shared lock table or the disk ' +
+        '(docs/security.md, "Any login of the database"); run as a superuser:\n' +
+        left.map((s) => `  ${s};\n`).join(''),
+    );
+  }
+}
+
+/**
+ * switchboard_internal.close_public_doors() as the migrating role: what it could not take from PUBLIC itself (the
+ * statements a superuser must run), on every migrate, so a database restored from a dump (which keeps no database
+ * privileges) or migrated first by a lesser role is closed, or said to be open, the next time.
+ */
+export async function closePublicDoors(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ stmt: string }>('select s as stmt from switchboard_internal.close_public_doors() s');
+    return rows.map((r) => r.stmt);
+  } finally {
+    await client.end();
+  }
 }
 
 /** What graphile-migrate's migrate() is given here: plain data that can cross to a worker thread, and a Logger that stays. */

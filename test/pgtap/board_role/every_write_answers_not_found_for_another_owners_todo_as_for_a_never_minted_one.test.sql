@@ -13,11 +13,13 @@ select (:'s'::jsonb)->>'session_secret' as secret, (:'s'::jsonb)->>'csrf_token' 
 select to_jsonb(t) as before from switchboard.todos t where id = :'td' \gset
 
 set local role switchboard_board;
-create temporary table answers on commit drop as
-  select action, test.error_of(format(statement, :'secret', :'csrf', :'td')) as foreign_err,
-         test.error_of(format(statement, :'secret', :'csrf', :'never')) as never_err
-    from test.board_writes();
+-- The answers as one document: the role may not make a temporary table (migrate takes TEMPORARY from PUBLIC).
+select jsonb_agg(jsonb_build_object('action', action, 'foreign_err', test.error_of(format(statement, :'secret', :'csrf', :'td')),
+                                    'never_err', test.error_of(format(statement, :'secret', :'csrf', :'never')))) as answers
+  from test.board_writes() \gset
 reset role;
+create temporary table answers on commit drop as
+  select * from jsonb_to_recordset(:'answers') as a(action text, foreign_err jsonb, never_err jsonb);
 select is(foreign_err->>'sqlstate', 'SB404', action || ': A''s todo is not_found for B') from answers order by action;
 select is(replace(foreign_err::text, :'td', '<id>'), replace(never_err::text, :'never', '<id>'), action || ': identical to a never-minted id')
   from answers order by action;
