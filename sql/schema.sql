@@ -1683,8 +1683,10 @@ CREATE FUNCTION switchboard.list_endpoints(owner_id uuid) RETURNS jsonb
   select jsonb_build_object('endpoints', coalesce(jsonb_agg(jsonb_build_object(
            'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs), 'default_queue', e.default_queue,
            'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at),
-           'clocked_in', e.clocked_in, 'presence_since', switchboard_internal.ts(e.presence_since))
-           order by e.created_at desc, e.id), '[]'::jsonb))
+           'clocked_in', e.clocked_in, 'presence_since', switchboard_internal.ts(e.presence_since),
+           'todos_stored', (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c where c.scope_id = e.id))
+           order by e.created_at desc, e.id), '[]'::jsonb),
+           'todos_max_per_scope', switchboard_internal.todo_quota())
   from switchboard.endpoints e
   where e.owner_id = list_endpoints.owner_id
 $$;
@@ -1696,8 +1698,11 @@ $$;
 
 COMMENT ON FUNCTION switchboard.list_endpoints(owner_id uuid) IS 'an owner''s endpoints, newest first, never with a credential. Only the
 credentials'' digests are stored; each endpoint comes with its presence (clocked_in, and since
-when). Reads only. Returns {endpoints: [{endpoint_id, agent_id, verbs, default_queue, created_at,
-revoked_at, clocked_in, presence_since}]}. Errors: none (an unknown owner has no endpoints).
+when) and how many todos its own scope stores (todos_stored, finished ones included until prune:
+what todos_max_per_scope, given beside the list, bounds). Reads only. Returns {endpoints:
+[{endpoint_id, agent_id, verbs, default_queue, created_at, revoked_at, clocked_in,
+presence_since, todos_stored}], todos_max_per_scope}. Errors: none (an unknown owner has no
+endpoints).
 
 Example: select switchboard.list_endpoints(owner_id => ''<owner_id>'');';
 
@@ -1770,8 +1775,11 @@ CREATE FUNCTION switchboard.list_teams(owner_id uuid DEFAULT NULL::uuid) RETURNS
     SET search_path TO 'switchboard', 'pg_temp'
     AS $$
   select jsonb_build_object('teams', coalesce(jsonb_agg(switchboard_internal.team_json(t.id)
-                                                        || jsonb_build_object('role', m.role)
-                                                        order by lower(t.name), t.created_at, t.id), '[]'::jsonb))
+                                                        || jsonb_build_object('role', m.role, 'todos_stored',
+                                                             (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c
+                                                               where c.scope_id = t.id))
+                                                        order by lower(t.name), t.created_at, t.id), '[]'::jsonb),
+                            'todos_max_per_scope', switchboard_internal.todo_quota())
     from switchboard.teams t
     left join switchboard.team_members m on m.team_id = t.id and m.owner_id = list_teams.owner_id
    where list_teams.owner_id is null or m.owner_id is not null;
@@ -1783,8 +1791,10 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard.list_teams(owner_id uuid) IS 'the teams, for the DBA and the CLI. Every team, or those one owner is a member of
-(with that owner''s role). Each is the team document (team_json). Reads only. Returns {teams:
-[team + {role}]}. Errors: none (an unknown owner is in no team).
+(with that owner''s role). Each is the team document (team_json), with how many todos the team''s
+scope stores (todos_stored, finished ones included until prune: what todos_max_per_scope, given
+beside the list, bounds). Reads only. Returns {teams: [team + {role, todos_stored}],
+todos_max_per_scope}. Errors: none (an unknown owner is in no team).
 
 owner_id: only the teams this owner is a member of; null: every team.
 
@@ -9595,6 +9605,28 @@ routing (claims, get_todo).';
 
 
 --
+-- Name: todo_quota(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.todo_quota() RETURNS integer
+    LANGUAGE sql STABLE
+    AS $$
+  select switchboard_internal.int_of((select s.value from switchboard.settings s where s.key = 'todos_max_per_scope'),
+                                     1000000, 1, 1000000000)
+$$;
+
+
+--
+-- Name: FUNCTION todo_quota(); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.todo_quota() IS 'the setting todos_max_per_scope: how many todos a scope may store. 1,000,000 unless
+set to a whole number in 1..1,000,000,000. For the lists that show it beside what each scope
+stores. todo_room writes the same reading out in its own statement, since every add pays for it
+and a SQL function with a subquery is never inlined; a test holds the two to one answer.';
+
+
+--
 -- Name: todo_room(uuid, integer); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -12899,6 +12931,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.todo_doc(id uuid, queue text, title 
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.todo_json(t switchboard.todos, detail boolean) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION todo_quota(); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.todo_quota() FROM PUBLIC;
 
 
 --

@@ -60,6 +60,17 @@ export function time(iso: string | null | undefined, seconds = false): Html {
   return html`<time datetime="${iso}" title="${stamp(iso)}">${clock(iso, seconds)} UTC</time>`;
 }
 
+/**
+ * What a scope stores against its quota (todos_max_per_scope): "2 of 1,000,000", flagged from 90 % of it, since at the
+ * quota every add to the scope is refused until prune deletes finished todos.
+ */
+export function stored(n: number, quota: number): Html {
+  const text = `${n.toLocaleString('en-US')} of ${quota.toLocaleString('en-US')}`;
+  if (n >= quota) return html`<span class="badge dead">full: adds refused</span> ${text}`;
+  if (n >= quota * 0.9) return html`<span class="badge paused">near its quota</span> ${text}`;
+  return html`${text}`;
+}
+
 export function duration(totalSeconds: number | null | undefined): string {
   if (totalSeconds === null || totalSeconds === undefined) return '—';
   const s = Math.max(0, Math.round(totalSeconds));

@@ -121,6 +121,14 @@ export interface EndpointRow {
   revoked_at: string | null;
   clocked_in: boolean;
   presence_since: string;
+  /** Todos its own scope stores, finished ones included until prune (bounded by todos_max_per_scope). */
+  todos_stored: number;
+}
+
+/** list_endpoints' answer: the endpoints, and the quota of stored todos each scope has. */
+export interface EndpointList {
+  endpoints: EndpointRow[];
+  todos_max_per_scope: number;
 }
 
 /** A member of a team, as owner_teams lists it. */
@@ -150,6 +158,8 @@ export interface TeamRow {
   /** Team queue names (a document may give each as {queue, created_at}). */
   queues: (string | { queue: string })[];
   endpoints: TeamEndpoint[];
+  /** Todos the team's scope stores, finished ones included until prune (bounded by todos_max_per_scope). */
+  todos_stored: number;
 }
 
 /** An endpoint just vended from the Board: the credential is in this answer only. */
@@ -198,7 +208,7 @@ export function boardLedger(sql: Sql) {
       one<{ activity: ActivityRow[]; notice: string }>(
         sql`select switchboard_board.activity(session_secret => ${s.secret}::text, page_size => ${pageSize}::integer) as doc`),
     endpoints: (s: Signed) =>
-      one<{ endpoints: EndpointRow[] }>(sql`select switchboard_board.endpoints(session_secret => ${s.secret}::text) as doc`),
+      one<EndpointList>(sql`select switchboard_board.endpoints(session_secret => ${s.secret}::text) as doc`),
     setDefaultQueue: (s: Signed, endpointId: string, queue: string | null) =>
       one<{ endpoint_id: string; default_queue: string | null }>(
         sql`select switchboard_board.set_endpoint_default_queue(${w(s)}, endpoint => ${endpointId}::uuid, queue => ${queue}::text) as doc`),
@@ -208,7 +218,7 @@ export function boardLedger(sql: Sql) {
     revokeEndpoint: (s: Signed, endpointId: string) =>
       one<{ endpoint_id: string; revoked_at: string; todos_dead_lettered: number }>(
         sql`select switchboard_board.revoke_endpoint(${w(s)}, endpoint_id => ${endpointId}::uuid) as doc`),
-    teams: (s: Signed) => one<{ teams: TeamRow[] }>(sql`select switchboard_board.teams(session_secret => ${s.secret}::text) as doc`),
+    teams: (s: Signed) => one<{ teams: TeamRow[]; todos_max_per_scope: number }>(sql`select switchboard_board.teams(session_secret => ${s.secret}::text) as doc`),
     addTeamMember: (s: Signed, teamId: string, handle: string, role: string) =>
       one<TeamMember & { team_id: string }>(sql`select switchboard_board.add_team_member(${w(s)}, team_id => ${teamId}::uuid,
                                                   handle => ${handle}::text, role => ${role}::text) as doc`),

@@ -1,8 +1,8 @@
 // The Board's Endpoints page: the endpoints an owner vended, each with its presence (clocked in or out, and since
 // when) and a button to clock it in or out (ADR-0027: presence gates doorbells, never history), and its default
 // queue (where a requester's A2A message naming no queue is filed).
-import type { EndpointRow } from './ledger.js';
-import { type Html, html, stamp, time } from './html.js';
+import type { EndpointList, EndpointRow } from './ledger.js';
+import { type Html, html, stamp, stored, time } from './html.js';
 import { csrfField, errorBanner, type Notice } from './pages.js';
 
 function presenceCell(e: EndpointRow): Html {
@@ -32,7 +32,8 @@ function defaultQueueForm(base: string, e: EndpointRow, csrf: string): Html {
 }
 
 /** The Endpoints page, with a banner (what was just done, or an error) when there is one. */
-export function endpointsBody(base: string, endpoints: EndpointRow[], csrf: string, banner: Html | null): Html {
+export function endpointsBody(base: string, list: EndpointList, csrf: string, banner: Html | null): Html {
+  const { endpoints, todos_max_per_scope: quota } = list;
   const rows = endpoints.map(
     (e) => html`<tr data-endpoint="${e.endpoint_id}">
       <td class="data">${e.agent_id}</td>
@@ -40,6 +41,7 @@ export function endpointsBody(base: string, endpoints: EndpointRow[], csrf: stri
       <td>${presenceForm(base, e, csrf)}</td>
       <td class="muted">${e.verbs.join(', ')}</td>
       <td>${defaultQueueForm(base, e, csrf)}</td>
+      <td class="stored">${stored(e.todos_stored, quota)}</td>
       <td>${time(e.created_at)}</td>
     </tr>`,
   );
@@ -48,10 +50,11 @@ export function endpointsBody(base: string, endpoints: EndpointRow[], csrf: stri
   <p class="muted">A clocked-out endpoint gets no doorbells: no webhook post, and its waiting claim_next calls are not woken
   (they end at their deadline). Its claims still work and open attempts as before. Clocked back in, it is rung for the work
   waiting. A requester's A2A message that names no queue is filed to its endpoint's default queue; empty: such a
-  message is refused.</p>
+  message is refused. Todos stored counts an endpoint's own todos, finished ones too until retention deletes them;
+  at its quota every add is refused.</p>
   ${endpoints.length === 0
     ? html`<p class="muted">You have vended no endpoints yet (<code>switchboard endpoint vend</code>).</p>`
-    : html`<table class="grid endpoints"><thead><tr><th>Agent</th><th>Presence</th><th></th><th>Verbs</th><th>Default queue</th><th>Vended</th></tr></thead>
+    : html`<table class="grid endpoints"><thead><tr><th>Agent</th><th>Presence</th><th></th><th>Verbs</th><th>Default queue</th><th>Todos stored</th><th>Vended</th></tr></thead>
         <tbody>${rows}</tbody></table>`}`;
 }
 

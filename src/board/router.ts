@@ -419,7 +419,7 @@ function endpointRoutes(router: Router, k: Kit): void {
           : did === 'in' || did === 'out'
             ? presenceBanner(did === 'in', null)
             : null;
-      page(res, 200, 'Endpoints', endpointsBody(B, list.endpoints, s.csrf_token, banner), s);
+      page(res, 200, 'Endpoints', endpointsBody(B, list, s.csrf_token, banner), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }
@@ -437,7 +437,7 @@ function endpointRoutes(router: Router, k: Kit): void {
       } catch (err) {
         const e = toCallerError(err);
         if (e.kind === 'internal') throw err;
-        const list = (await ledger.endpoints(s)).endpoints;
+        const list = await ledger.endpoints(s);
         return page(res, STATUS[e.kind], 'Endpoints', endpointsBody(B, list, s.csrf_token, errorBanner(e)), s);
       }
       res.redirect(303, `${B}/endpoints?saved=1`);
@@ -466,7 +466,7 @@ function endpointRoutes(router: Router, k: Kit): void {
       }
       if (!refused) return res.redirect(303, `${B}/endpoints?did=${to === 'true' ? 'in' : 'out'}`);
       const list = await ledger.endpoints(s);
-      page(res, STATUS[refused.kind], 'Endpoints', endpointsBody(B, list.endpoints, s.csrf_token, presenceBanner(null, refused)), s);
+      page(res, STATUS[refused.kind], 'Endpoints', endpointsBody(B, list, s.csrf_token, presenceBanner(null, refused)), s);
     } catch (err) {
       internal(res, err, s ?? undefined);
     }

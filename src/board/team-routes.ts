@@ -24,8 +24,8 @@ export function teamRoutes(router: Router, k: Kit): void {
   const { B, ledger, page, internal, viewer, writer } = k;
 
   const render = async (res: Response, s: Viewer, status: number, banner: Html | null) => {
-    const { teams } = await ledger.teams(s);
-    page(res, status, 'Teams', teamsBody(B, teams, s.owner_id, s.csrf_token, banner), s);
+    const { teams, todos_max_per_scope: quota } = await ledger.teams(s);
+    page(res, status, 'Teams', teamsBody(B, teams, quota, s.owner_id, s.csrf_token, banner), s);
   };
 
   router.get(`${B}/teams`, async (req, res) => {

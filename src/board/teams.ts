@@ -3,7 +3,7 @@
 // credential shown once, on the answer to that POST only) and revoke one. Every rule is in SQL; this only renders.
 import { CONTRACT } from '../contract.gen.js';
 import type { TeamEndpoint, TeamRow, Todo, VendedEndpoint } from './ledger.js';
-import { type Html, html, stamp } from './html.js';
+import { type Html, html, stamp, stored } from './html.js';
 import { csrfField } from './pages.js';
 
 /** Which scope a todo is in, as the Board names it: the team's name, or "personal". */
@@ -93,10 +93,12 @@ function adminForms(base: string, t: TeamRow, csrf: string): Html {
   </div>`;
 }
 
-function teamSection(base: string, t: TeamRow, me: string, csrf: string): Html {
+function teamSection(base: string, t: TeamRow, quota: number, me: string, csrf: string): Html {
   return html`<section class="team" data-team="${t.id}">
     <h2>${t.name} <span class="badge role-${t.role}">you are ${t.role === 'admin' ? 'an admin' : 'a member'}</span></h2>
     <p class="muted">The team's todos are on the Todos page, in the scope <span class="badge scope-team">team ${t.name}</span>.</p>
+    <p class="stored">Todos stored: ${stored(t.todos_stored, quota)} <span class="muted">(finished ones too, until retention
+      deletes them; at the quota every add to a team queue is refused)</span></p>
     <h3>Members</h3>
     <table class="grid members"><thead><tr><th>Owner</th><th>Role</th><th></th></tr></thead>
       <tbody>${memberRows(base, t, me, csrf)}</tbody></table>
@@ -124,7 +126,7 @@ export function vendedBanner(v: VendedEndpoint, teamName: string): Html {
 }
 
 /** The Teams page for the signed-in owner (me: its owner id), with a banner when there is one. */
-export function teamsBody(base: string, teams: TeamRow[], me: string, csrf: string, banner: Html | null): Html {
+export function teamsBody(base: string, teams: TeamRow[], quota: number, me: string, csrf: string, banner: Html | null): Html {
   return html`<h1>Teams</h1>
   ${banner ?? ''}
   <p class="muted">A team shares its team queues: every endpoint vended in the team reads and acts on the team's todos by
@@ -132,7 +134,7 @@ export function teamsBody(base: string, teams: TeamRow[], me: string, csrf: stri
   and vends team endpoints; a member may leave. Leaving ends your access to the team's todos at once.</p>
   ${teams.length === 0
     ? html`<p class="muted">You are in no team. A team is made with <code>switchboard team add &lt;name&gt; --admin &lt;handle&gt;</code>.</p>`
-    : teams.map((t) => teamSection(base, t, me, csrf))}`;
+    : teams.map((t) => teamSection(base, t, quota, me, csrf))}`;
 }
 
 /** The banner after a team act that redirected back here (?did=…). */

@@ -17,6 +17,7 @@ t.test('the Endpoints page shows presence and since when, and clocks an endpoint
   const [{ id: bob }] = await db.sql`select switchboard.add_owner('bob')->>'owner_id' as id`;
   await db.sql`select switchboard.vend_endpoint(${bob}::uuid, 'bobs-bot')`;
   await db.sql`update switchboard.endpoints set presence_since = '2026-11-29T14:21:07Z' where id = ${ep}::uuid`;
+  await db.sql`select switchboard.add_todo(${ep}::uuid, 'builds'), switchboard.add_todo(${ep}::uuid, 'builds')`;
 
   const { base, signIn } = await boardInChromium(t, db.sql);
   const page = await signIn('alice');
@@ -26,6 +27,8 @@ t.test('the Endpoints page shows presence and since when, and clocks an endpoint
   const row = page.locator(`tr[data-endpoint="${ep}"]`);
   t.match(await row.textContent(), /buildbot[\s\S]*clocked in\s+since\s+2026-11-29 14:21:07 UTC/, 'clocked in, since when');
   t.equal(await page.locator('tr[data-endpoint]').count(), 1, "only alice's endpoints are listed");
+  t.equal((await row.locator('td.stored').textContent())?.trim(), '2 of 1,000,000',
+    'the todos its scope stores, against the quota');
 
   await row.getByRole('button', { name: 'Clock out' }).click();
   await page.waitForURL(`${base}/board/endpoints?did=out`);
@@ -40,6 +43,11 @@ t.test('the Endpoints page shows presence and since when, and clocks an endpoint
   await page.locator(`tr[data-endpoint="${ep}"]`).getByRole('button', { name: 'Clock in' }).click();
   await page.waitForURL(`${base}/board/endpoints?did=in`);
   t.match(await page.locator(`tr[data-endpoint="${ep}"]`).textContent(), /clocked in\s+since/, 'and back in');
+
+  await db.sql`insert into switchboard.settings (key, value) values ('todos_max_per_scope', '2')`;
+  await page.reload();
+  t.match(await page.locator(`tr[data-endpoint="${ep}"] td.stored`).textContent(), /full: adds refused\s+2 of 2/,
+    'at its quota, the page says adds are refused');
 
   // A forged form naming bob's endpoint answers as an unknown endpoint does.
   const csrf = await page.locator('input[name="csrf"]').first().getAttribute('value');

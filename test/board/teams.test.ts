@@ -33,6 +33,8 @@ t.test('an admin manages its team on the Teams page; a member only reads and lea
   await ana.waitForURL(`${base}/board/teams`);
   const section = ana.locator(`section[data-team="${team}"]`);
   t.match(await section.locator('h2').textContent(), /core\s+you are an admin/, 'the team, and ana is its admin');
+  t.match(await section.locator('p.stored').textContent(), /Todos stored: 0 of 1,000,000/,
+    'what the team\'s scope stores, against the quota');
 
   await section.getByLabel('Handle to add to core').fill('DAN');
   await section.getByRole('button', { name: 'Add member' }).click();

@@ -1,7 +1,10 @@
 -- list_endpoints: an owner's endpoints, newest first, never with a credential. Only the
 -- credentials' digests are stored; each endpoint comes with its presence (clocked_in, and since
--- when). Reads only. Returns {endpoints: [{endpoint_id, agent_id, verbs, default_queue, created_at,
--- revoked_at, clocked_in, presence_since}]}. Errors: none (an unknown owner has no endpoints).
+-- when) and how many todos its own scope stores (todos_stored, finished ones included until prune:
+-- what todos_max_per_scope, given beside the list, bounds). Reads only. Returns {endpoints:
+-- [{endpoint_id, agent_id, verbs, default_queue, created_at, revoked_at, clocked_in,
+-- presence_since, todos_stored}], todos_max_per_scope}. Errors: none (an unknown owner has no
+-- endpoints).
 --
 -- Example: select switchboard.list_endpoints(owner_id => '<owner_id>');
 create or replace function switchboard.list_endpoints(owner_id uuid)
@@ -14,8 +17,10 @@ as $$
   select jsonb_build_object('endpoints', coalesce(jsonb_agg(jsonb_build_object(
            'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs), 'default_queue', e.default_queue,
            'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at),
-           'clocked_in', e.clocked_in, 'presence_since', switchboard_internal.ts(e.presence_since))
-           order by e.created_at desc, e.id), '[]'::jsonb))
+           'clocked_in', e.clocked_in, 'presence_since', switchboard_internal.ts(e.presence_since),
+           'todos_stored', (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c where c.scope_id = e.id))
+           order by e.created_at desc, e.id), '[]'::jsonb),
+           'todos_max_per_scope', switchboard_internal.todo_quota())
   from switchboard.endpoints e
   where e.owner_id = list_endpoints.owner_id
 $$;
