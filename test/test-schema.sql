@@ -329,6 +329,24 @@ begin
 end;
 $$;
 
+-- Deletes an endpoint a test committed over a second session (dblink), with everything it stored and its owner
+-- (when that owner has no other endpoint), so a committed test leaves the database as it found it. Run it on the
+-- session that committed:
+--   select deleted from dblink('a', format('select test.forget_endpoint(%L)::text', :'ep')) as x(deleted text)
+create or replace function test.forget_endpoint(ep uuid)
+returns void language plpgsql as $$
+declare
+  v_owner uuid := (select e.owner_id from switchboard.endpoints e where e.id = ep);
+begin
+  delete from switchboard.schedules where endpoint_id = ep;
+  delete from switchboard.todos where endpoint_id = ep;
+  delete from switchboard.todo_keys where endpoint_id = ep;
+  delete from switchboard.scope_todo_counts where scope_id = ep;
+  delete from switchboard.endpoints where id = ep;
+  delete from switchboard.owners o where o.id = v_owner and not exists (select 1 from switchboard.endpoints e where e.owner_id = o.id);
+end;
+$$;
+
 -- Switchboard's function schemas: the admin API, the surfaces' entry points and the internals.
 create or replace function test.schemas()
 returns oid[] language sql stable as $$

@@ -27,12 +27,7 @@ select stored from dblink('a', format($q$select (select count(*) from switchboar
                                       :'ep')) as x(stored text) \gset
 select is(:'stored'::text, '2/2', 'two todos stored, counted twice');
 
-select dblink_exec('a', format($q$
-  delete from switchboard.todos where endpoint_id = %1$L;
-  delete from switchboard.scope_todo_counts where scope_id = %1$L;
-  delete from switchboard.endpoints where id = %1$L;
-  delete from switchboard.owners o where not exists (select 1 from switchboard.endpoints e where e.owner_id = o.id)
-                                      and o.handle like 'recount-%%'$q$, :'ep')) as deleted \gset
+select deleted from dblink('a', format('select test.forget_endpoint(%L)::text', :'ep')) as x(deleted text) \gset
 select dblink_disconnect('a') as da \gset
 select dblink_disconnect('b') as db \gset
 select * from finish();

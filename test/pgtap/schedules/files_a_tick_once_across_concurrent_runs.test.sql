@@ -22,13 +22,7 @@ select is(:n3, 0, 'a run after the first committed files nothing');
 select n from dblink('a', format('select count(*)::int from switchboard.todos where endpoint_id = %L', :'ep')) as x(n int) \gset
 select is(:n, 3, 'three todos in all');
 
-select dblink_exec('a', format($q$
-  delete from switchboard.schedules where endpoint_id = %1$L;
-  delete from switchboard.todos where endpoint_id = %1$L;
-  delete from switchboard.todo_keys where endpoint_id = %1$L;
-  delete from switchboard.endpoints where id = %1$L;
-  delete from switchboard.owners o where not exists (select 1 from switchboard.endpoints e where e.owner_id = o.id)
-                                      and o.handle like 'sched-%%'$q$, :'ep')) as deleted \gset
+select deleted from dblink('a', format('select test.forget_endpoint(%L)::text', :'ep')) as x(deleted text) \gset
 select dblink_disconnect('a') as da \gset
 select dblink_disconnect('b') as db \gset
 select * from finish();
