@@ -2717,7 +2717,7 @@ CREATE FUNCTION switchboard.owner_teams(owner_id uuid) RETURNS jsonb
 begin
   -- A null owner would read as "every team" to list_teams: never from here.
   if owner_id is null then
-    return jsonb_build_object('teams', '[]'::jsonb);
+    return jsonb_build_object('teams', '[]'::jsonb, 'todos_max_per_scope', switchboard_internal.todo_quota());
   end if;
   return switchboard.list_teams(owner_id);
 end;
@@ -2943,7 +2943,7 @@ declare
   v_diff bigint;
   v_scopes integer := 0;
   v_corrected integer := 0;
-  v_total bigint := 0;
+  v_total bigint := 0::bigint;
 begin
   for v_scope in
     select s.id from (select c.scope_id as id from switchboard.scope_todo_counts c
@@ -2956,8 +2956,8 @@ begin
     -- Two recounts of one scope at once would each add the same correction: the second waits here for the first.
     perform 1 from switchboard.endpoints e where e.id = v_scope for no key update;
     perform 1 from switchboard.teams t where t.id = v_scope for no key update;
-    select (select count(*) from switchboard.todos x where x.scope_id = v_scope)
-           - (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c where c.scope_id = v_scope)
+    select ((select count(*) from switchboard.todos x where x.scope_id = v_scope)
+            - (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c where c.scope_id = v_scope))::bigint
       into v_diff;
     v_scopes := v_scopes + 1;
     if v_diff <> 0 then
@@ -6985,7 +6985,7 @@ begin
            v_super
       from pg_proc p
      where p.pronamespace = 'pg_catalog'::regnamespace
-       and (p.proname ~ '^pg_(try_)?advisory_' or p.proname in ('lo_create', 'lo_creat', 'lo_from_bytea'))
+       and (p.proname ~ '^pg_(try_)?advisory_' or p.proname in ('lo_create', 'lo_creat', 'lo_from_bytea', 'pg_logical_emit_message'))
        and has_function_privilege('public', p.oid, 'EXECUTE')
   loop
     if r.may then
@@ -7006,14 +7006,15 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.close_public_doors() IS 'takes from PUBLIC what would let any login fill the lock table or the disk.
 In this database: temporary tables (TEMPORARY on the database), advisory locks (the pg_advisory_*
-and pg_try_advisory_* functions), large objects (lo_create, lo_creat, lo_from_bytea) and tables
-of its own (CREATE on schema public). Each temporary table or advisory lock holds an entry of the
-shared lock table until its transaction or session ends: a few thousand of them and every
-transaction of the cluster that needs a lock fails (out of shared memory), new connections
-included. The schema''s owner keeps the advisory locks (migrate takes one) and switchboard_admin
-keeps TEMPORARY (a DBA''s psql). migrate calls it after the functions. Returns the statements it
-could not run itself (only a superuser may change the ACL of pg_catalog''s functions; only the
-database''s owner its TEMPORARY): none once every door is shut.';
+and pg_try_advisory_* functions), large objects (lo_create, lo_creat, lo_from_bytea), WAL of its
+own making (pg_logical_emit_message: a replication slot keeps what a lagging standby has not
+read) and tables of its own (CREATE on schema public). Each temporary table or advisory lock
+holds an entry of the shared lock table until its transaction or session ends: a few thousand of
+them and every transaction of the cluster that needs a lock fails (out of shared memory), new
+connections included. The schema''s owner keeps the advisory locks (migrate takes one) and
+switchboard_admin keeps TEMPORARY (a DBA''s psql). migrate calls it after the functions. Returns
+the statements it could not run itself (only a superuser may change the ACL of pg_catalog''s
+functions; only the database''s owner its TEMPORARY): none once every door is shut.';
 
 
 --

@@ -15,7 +15,7 @@ as $$
 begin
   -- A null owner would read as "every team" to list_teams: never from here.
   if owner_id is null then
-    return jsonb_build_object('teams', '[]'::jsonb);
+    return jsonb_build_object('teams', '[]'::jsonb, 'todos_max_per_scope', switchboard_internal.todo_quota());
   end if;
   return switchboard.list_teams(owner_id);
 end;

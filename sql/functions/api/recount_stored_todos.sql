@@ -25,7 +25,7 @@ declare
   v_diff bigint;
   v_scopes integer := 0;
   v_corrected integer := 0;
-  v_total bigint := 0;
+  v_total bigint := 0::bigint;
 begin
   for v_scope in
     select s.id from (select c.scope_id as id from switchboard.scope_todo_counts c
@@ -38,8 +38,8 @@ begin
     -- Two recounts of one scope at once would each add the same correction: the second waits here for the first.
     perform 1 from switchboard.endpoints e where e.id = v_scope for no key update;
     perform 1 from switchboard.teams t where t.id = v_scope for no key update;
-    select (select count(*) from switchboard.todos x where x.scope_id = v_scope)
-           - (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c where c.scope_id = v_scope)
+    select ((select count(*) from switchboard.todos x where x.scope_id = v_scope)
+            - (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c where c.scope_id = v_scope))::bigint
       into v_diff;
     v_scopes := v_scopes + 1;
     if v_diff <> 0 then

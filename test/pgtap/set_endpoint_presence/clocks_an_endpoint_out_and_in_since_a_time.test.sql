@@ -20,7 +20,7 @@ select is(switchboard.set_endpoint_presence(:'ep'::uuid, false) - 'agent_id',
                              'presence_since', switchboard_internal.ts(now() - interval '1 minute')),
           'clocking out again changes nothing, presence_since included');
 update switchboard.endpoints e set presence_since = ((:'out'::jsonb)->>'presence_since')::timestamptz where e.id = :'ep';
-select is((switchboard.list_endpoints(test.owner_of(:'ep'))->'endpoints'->0) - 'verbs' - 'created_at' - 'agent_id' - 'revoked_at' - 'default_queue',
+select is((switchboard.list_endpoints(test.owner_of(:'ep'))->'endpoints'->0) - 'verbs' - 'created_at' - 'agent_id' - 'revoked_at' - 'default_queue' - 'todos_stored',
           jsonb_build_object('endpoint_id', :'ep', 'clocked_in', false, 'presence_since', (:'out'::jsonb)->'presence_since'),
           'list_endpoints shows presence and since when');
 select is(switchboard.set_endpoint_presence(:'ep'::uuid, true)->'clocked_in', 'true'::jsonb, 'and back in');
