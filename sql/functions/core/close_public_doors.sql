@@ -1,13 +1,14 @@
 -- close_public_doors: takes from PUBLIC what would let any login fill the lock table or the disk.
 -- In this database: temporary tables (TEMPORARY on the database), advisory locks (the pg_advisory_*
--- and pg_try_advisory_* functions), large objects (lo_create, lo_creat, lo_from_bytea) and tables
--- of its own (CREATE on schema public). Each temporary table or advisory lock holds an entry of the
--- shared lock table until its transaction or session ends: a few thousand of them and every
--- transaction of the cluster that needs a lock fails (out of shared memory), new connections
--- included. The schema's owner keeps the advisory locks (migrate takes one) and switchboard_admin
--- keeps TEMPORARY (a DBA's psql). migrate calls it after the functions. Returns the statements it
--- could not run itself (only a superuser may change the ACL of pg_catalog's functions; only the
--- database's owner its TEMPORARY): none once every door is shut.
+-- and pg_try_advisory_* functions), large objects (lo_create, lo_creat, lo_from_bytea), WAL of its
+-- own making (pg_logical_emit_message: a replication slot keeps what a lagging standby has not
+-- read) and tables of its own (CREATE on schema public). Each temporary table or advisory lock
+-- holds an entry of the shared lock table until its transaction or session ends: a few thousand of
+-- them and every transaction of the cluster that needs a lock fails (out of shared memory), new
+-- connections included. The schema's owner keeps the advisory locks (migrate takes one) and
+-- switchboard_admin keeps TEMPORARY (a DBA's psql). migrate calls it after the functions. Returns
+-- the statements it could not run itself (only a superuser may change the ACL of pg_catalog's
+-- functions; only the database's owner its TEMPORARY): none once every door is shut.
 create or replace function switchboard_internal.close_public_doors()
 returns setof text
 language plpgsql
@@ -40,7 +41,7 @@ begin
            v_super
       from pg_proc p
      where p.pronamespace = 'pg_catalog'::regnamespace
-       and (p.proname ~ '^pg_(try_)?advisory_' or p.proname in ('lo_create', 'lo_creat', 'lo_from_bytea'))
+       and (p.proname ~ '^pg_(try_)?advisory_' or p.proname in ('lo_create', 'lo_creat', 'lo_from_bytea', 'pg_logical_emit_message'))
        and has_function_privilege('public', p.oid, 'EXECUTE')
   loop
     if r.may then

@@ -1,11 +1,11 @@
 -- A login of this database that was granted nothing cannot fill what every tenant shares: it may not take advisory
--- locks, make temporary tables, large objects or tables of its own (each advisory lock or temporary table holds an
+-- locks, make temporary tables, large objects, WAL or tables of its own (each advisory lock or temporary table holds an
 -- entry of the shared lock table, and a few thousand fail every transaction of the cluster). migrate takes these
 -- from PUBLIC (close_public_doors); the schema's owner keeps the advisory locks and switchboard_admin TEMPORARY. A
 -- role that may not change an ACL is given the statements to run instead, and runs none. The login is a real one,
 -- made and dropped over a second session, with a session of its own.
 begin;
-select plan(13);
+select plan(14);
 set local client_min_messages = warning; -- dblink says each refusal as a NOTICE too
 
 select dblink_connect('a', test.conninfo()) as a \gset
@@ -28,6 +28,7 @@ select is(pg_temp.refused('create temp table t (a int)'), 'permission denied', '
 select is(pg_temp.refused('select lo_create(0)'), 'permission denied', 'nor a large object');
 select is(pg_temp.refused($q$select lo_from_bytea(0, '\x00')$q$), 'permission denied', 'nor one from bytes');
 select is(pg_temp.refused('create table public.t (a int)'), 'permission denied', 'nor a table in schema public');
+select is(pg_temp.refused($q$select pg_logical_emit_message(false, 'x', 'y')$q$), 'permission denied', 'nor write WAL of its own');
 
 select ok(has_function_privilege((select nspowner from pg_namespace where nspname = 'switchboard'), 'pg_try_advisory_lock(bigint)', 'execute'),
           'the schema''s owner keeps the advisory locks (graphile-migrate takes one as it migrates)');
