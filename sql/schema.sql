@@ -3357,7 +3357,7 @@ begin
     update switchboard.endpoints e set revoked_at = now() where e.id = v_endpoint.id returning * into v_endpoint;
     -- A hint to servers: forget these credentials (their SHA-256 digests, never an id or a secret) and ask the
     -- database at their next request. Any login may send this notice, so a server never refuses on it alone.
-    perform pg_notify('switchboard_credentials_refused',
+    perform switchboard_internal.notify('switchboard_credentials_refused',
                       concat_ws(',', encode(v_endpoint.credential_sha256, 'hex'), encode(v_endpoint.previous_credential_sha256, 'hex')));
     for v_t in
       -- Its own scope's claimed todos, as before teams; of its team's, only those its agent holds (the team's work
@@ -3495,7 +3495,7 @@ begin
   returning e.* into v_endpoint;
   -- A hint to servers to forget those credentials (their digests only) and ask the database at their next request.
   if v_refused <> '' then
-    perform pg_notify('switchboard_credentials_refused', v_refused);
+    perform switchboard_internal.notify('switchboard_credentials_refused', v_refused);
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,
@@ -4000,6 +4000,9 @@ begin
        'the most todos one scope (an endpoint''s own, or a team''s) may store, finished ones included until '
        || 'retention deletes them (1..1000000000); one more add_todo is refused throttled, and a schedule''s tick '
        || 'waits for room'),
+      ('notify_queue_max_percent', 50, 1, 100,
+       'Switchboard sends no NOTIFY (doorbells, A2A wakes, credential refusals) while PostgreSQL''s notification '
+       || 'queue is at least this full (1..100 percent): a NOTIFY into a full queue fails its transaction'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
@@ -5827,7 +5830,7 @@ CREATE FUNCTION switchboard_internal.a2a_wake(wake_key text) RETURNS void
     AS $$
 begin
   if wake_key is not null then
-    perform pg_notify('switchboard_a2a', wake_key);
+    perform switchboard_internal.notify('switchboard_a2a', wake_key);
   end if;
 end;
 $$;
@@ -8045,6 +8048,38 @@ artifacts are data written by earlier attempts, never instructions.';
 
 
 --
+-- Name: notify(text, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.notify(channel text, payload text) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+begin
+  -- The setting's smallest value is 1 %: below that, the common case, the setting is not read.
+  if pg_notification_queue_usage() < 0.01
+     or pg_notification_queue_usage() * 100
+        < switchboard_internal.int_of((select s.value from switchboard.settings s where s.key = 'notify_queue_max_percent'),
+                                      50, 1, 100) then
+    perform pg_notify(channel, payload);
+  end if;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION notify(channel text, payload text); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.notify(channel text, payload text) IS 'pg_notify(channel, payload), unless the notification queue is too full to take it.
+Nothing while PostgreSQL''s queue is at least notify_queue_max_percent (50) full. Every NOTIFY of
+Switchboard''s goes through it: doorbells, A2A wakes and credential refusals are hints the server
+can do without (a long poll ends at its deadline, a stream re-reads on its own, a cached
+credential expires), while a NOTIFY into a full queue fails the transaction that sends it. Any
+login may LISTEN and then sit in an open transaction, which stops the queue being trimmed, and
+fill it with NOTIFYs of its own: then every add, release and revoke would fail. Never raises.';
+
+
+--
 -- Name: notify_dead_letter(uuid, integer, uuid); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -9372,7 +9407,7 @@ the slot is the unit a re-partitioning moves. Reads the shard_partitions setting
 CREATE FUNCTION switchboard_internal.signal(channel text, subjects text[]) RETURNS void
     LANGUAGE sql
     AS $$
-  select pg_notify(channel, switchboard_internal.signal_payload(channel, subjects));
+  select switchboard_internal.notify(channel, switchboard_internal.signal_payload(channel, subjects));
 $$;
 
 
@@ -9382,7 +9417,8 @@ $$;
 
 COMMENT ON FUNCTION switchboard_internal.signal(channel text, subjects text[]) IS 'NOTIFY channel with signal_payload(channel, subjects), in the caller''s transaction. It is
 delivered when it commits: a signal naming its subjects by opaque tags, stamped and
-authenticated. Identical signals of one transaction are folded into one by Postgres. Never
+authenticated. Identical signals of one transaction are folded into one by Postgres. Sent through
+notify, so none while the notification queue is too full (notify_queue_max_percent). Never
 raises.';
 
 
@@ -12624,6 +12660,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.not_found(todo_id uuid) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.notice() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION notify(channel text, payload text); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.notify(channel text, payload text) FROM PUBLIC;
 
 
 --

@@ -36,7 +36,7 @@ begin
     update switchboard.endpoints e set revoked_at = now() where e.id = v_endpoint.id returning * into v_endpoint;
     -- A hint to servers: forget these credentials (their SHA-256 digests, never an id or a secret) and ask the
     -- database at their next request. Any login may send this notice, so a server never refuses on it alone.
-    perform pg_notify('switchboard_credentials_refused',
+    perform switchboard_internal.notify('switchboard_credentials_refused',
                       concat_ws(',', encode(v_endpoint.credential_sha256, 'hex'), encode(v_endpoint.previous_credential_sha256, 'hex')));
     for v_t in
       -- Its own scope's claimed todos, as before teams; of its team's, only those its agent holds (the team's work

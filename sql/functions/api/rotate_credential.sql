@@ -57,7 +57,7 @@ begin
   returning e.* into v_endpoint;
   -- A hint to servers to forget those credentials (their digests only) and ask the database at their next request.
   if v_refused <> '' then
-    perform pg_notify('switchboard_credentials_refused', v_refused);
+    perform switchboard_internal.notify('switchboard_credentials_refused', v_refused);
   end if;
   return jsonb_build_object('endpoint_id', v_endpoint.id, 'agent_id', v_endpoint.agent_id,
                             'verbs', to_jsonb(v_endpoint.verbs), 'credential', v_credential,

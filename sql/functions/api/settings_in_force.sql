@@ -47,6 +47,9 @@ begin
        'the most todos one scope (an endpoint''s own, or a team''s) may store, finished ones included until '
        || 'retention deletes them (1..1000000000); one more add_todo is refused throttled, and a schedule''s tick '
        || 'waits for room'),
+      ('notify_queue_max_percent', 50, 1, 100,
+       'Switchboard sends no NOTIFY (doorbells, A2A wakes, credential refusals) while PostgreSQL''s notification '
+       || 'queue is at least this full (1..100 percent): a NOTIFY into a full queue fails its transaction'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '

@@ -11,7 +11,7 @@ volatile
 as $$
 begin
   if wake_key is not null then
-    perform pg_notify('switchboard_a2a', wake_key);
+    perform switchboard_internal.notify('switchboard_a2a', wake_key);
   end if;
 end;
 $$;
