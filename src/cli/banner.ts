@@ -7,14 +7,32 @@ export interface BannerFacts {
   databaseUrl: string;
   /** Where that database is: `DATABASE_URL`, or the embedded folder and its password file. */
   where: string;
+  /** The embedded superuser's password file: the export line reads the password from it, never prints it. */
+  passwordFile?: string;
   /** How to run the CLI from the current folder. */
   self: string;
   /** The Board's origin as browsers reach it (SWITCHBOARD_PUBLIC_URL); unset: serverUrl. */
   publicUrl?: string;
 }
 
+/**
+ * A database URL, or a libpq key=value string, as it may be shown: its password replaced by ***, since stdout ends up
+ * in logs.
+ */
+export function withoutPassword(url: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*:)[^@]*@/i, '$1***@').replace(/([?&]password=)[^&]*/i, '$1***');
+  }
+  return url.replace(/(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)/i, '$1***');
+}
+
 export function bannerLines(f: BannerFacts): string[] {
   const mcpUrl = `${f.serverUrl}/mcp`;
+  // A password is never printed (stdout is kept by service managers): the embedded one is read from its 0600 file by
+  // the shell that runs the line; a DATABASE_URL of the operator's own is theirs to set again.
+  const exportLine = f.passwordFile
+    ? `  export DATABASE_URL="${withoutPassword(f.databaseUrl).replace(':***@', `:$(cat '${f.passwordFile}')@`)}"`
+    : `  export DATABASE_URL=...              # the DATABASE_URL this server was started with`;
   return [
     'Switchboard is running.',
     `  MCP (Streamable HTTP)  ${mcpUrl}`,
@@ -23,10 +41,10 @@ export function bannerLines(f: BannerFacts): string[] {
     // The sign-in link names the server's real port (--port, or 0 for any free one), which `owner login` run from
     // another terminal cannot know: the command says it.
     `  Board (for owners)     ${f.publicUrl ?? f.serverUrl}/board  (sign in: ${f.self} owner login <handle> --url ${f.publicUrl ?? f.serverUrl})`,
-    `  database               ${f.databaseUrl}  (${f.where})`,
+    `  database               ${withoutPassword(f.databaseUrl)}  (${f.where})`,
     '',
     'Connect an agent, from another terminal in this folder:',
-    `  export DATABASE_URL=${f.databaseUrl}`,
+    exportLine,
     `  ${f.self} owner add alice`,
     `  ${f.self} endpoint vend --owner alice --agent my-agent --url ${mcpUrl}`,
     "Then put the MCP client config it prints (with the credential) into your agent's MCP settings.",
@@ -35,6 +53,8 @@ export function bannerLines(f: BannerFacts): string[] {
   ];
 }
 
+/** The embedded superuser's password file in a data folder. */
+export const passwordFileOf = (dataDir: string) => `${dataDir}/switchboard-superuser.password`;
+
 /** The `where` of the embedded Postgres. */
-export const embeddedWhere = (dataDir: string) =>
-  `embedded, data in ${dataDir}; superuser password in ${dataDir}/switchboard-superuser.password`;
+export const embeddedWhere = (dataDir: string) => `embedded, data in ${dataDir}; superuser password in ${passwordFileOf(dataDir)}`;

@@ -4,7 +4,7 @@ import { type Command, Option } from 'commander';
 import { type Config, ConfigError, loadConfig, requireDatabaseUrl } from '../config.js';
 import { createLogger, type Logger } from '../log.js';
 import type { RunningServer } from '../server.js';
-import { bannerLines, embeddedWhere } from './banner.js';
+import { bannerLines, embeddedWhere, passwordFileOf } from './banner.js';
 import { err, out, parsePort, selfCommand } from './io.js';
 import { assertCanListen } from './port.js';
 
@@ -105,6 +105,8 @@ interface Database {
   /** The URL the server runs as (on the embedded Postgres, a login without the admin API). */
   serveUrl: (url: string) => Promise<string>;
   where: string;
+  /** The embedded superuser's password file (the banner reads from it, never prints the password); none for DATABASE_URL. */
+  passwordFile?: string;
   stop: () => Promise<void>;
 }
 
@@ -129,7 +131,7 @@ async function database(config: Config, o: { dataDir?: string; pgPort?: number }
     if (e instanceof StartInterrupted) return null;
     throw e;
   }
-  return { url: pg.url, serveUrl: pg.serveUrl, where: embeddedWhere(pg.dataDir), stop: pg.stop };
+  return { url: pg.url, serveUrl: pg.serveUrl, where: embeddedWhere(pg.dataDir), passwordFile: passwordFileOf(pg.dataDir), stop: pg.stop };
 }
 
 /** start: `npm start`. serve, on an embedded Postgres when DATABASE_URL is unset, migrated first. */
@@ -162,7 +164,7 @@ async function start(o: ListenOptions & { dataDir?: string; pgPort?: number }): 
     throw e;
   }
   if (!signals.received()) {
-    out(['', ...bannerLines({ serverUrl: server.url, databaseUrl: db.url, where: db.where, self: selfCommand(), publicUrl: config.SWITCHBOARD_PUBLIC_URL }), ''].join('\n'));
+    out(['', ...bannerLines({ serverUrl: server.url, databaseUrl: db.url, where: db.where, passwordFile: db.passwordFile, self: selfCommand(), publicUrl: config.SWITCHBOARD_PUBLIC_URL }), ''].join('\n'));
   }
   await signals.until(async () => {
     try {

@@ -42,7 +42,8 @@ async function start(dataDir: string, pgPort: number, port: number): Promise<Sta
     child,
     output: () => out,
     mcpUrl: /MCP \(Streamable HTTP\)\s+(http:\S+)/.exec(out)![1],
-    databaseUrl: /export DATABASE_URL=(\S+)/.exec(out)![1],
+    // The export line has the shell read the password from its file (the banner never prints it): done here by hand.
+    databaseUrl: /export DATABASE_URL="([^"]+)"/.exec(out)![1].replace(/\$\(cat '([^']+)'\)/, (_, f: string) => readFileSync(f, 'utf8').trim()),
     exited,
   };
 }
@@ -69,13 +70,14 @@ t.test('npm start: embedded Postgres boots, serves a tool call, keeps its data, 
   children.push(first.child);
   t.equal(first.mcpUrl, `http://127.0.0.1:${port}/mcp`, 'it prints where MCP listens');
   t.match(first.databaseUrl, new RegExp(`^postgres://postgres:[\\w-]{32}@127\\.0\\.0\\.1:${pgPort}/switchboard$`),
-    'and the database, with a superuser password generated at initdb');
+    'and the database, with a superuser password generated at initdb (its export line read from the file)');
   t.equal(
     readFileSync(join(dataDir, 'switchboard-superuser.password'), 'utf8').trim(),
     new URL(first.databaseUrl).password,
     'kept in the data folder',
   );
   t.equal(statSync(join(dataDir, 'switchboard-superuser.password')).mode & 0o777, 0o600, 'readable by its owner only');
+  t.notOk(first.output().includes(new URL(first.databaseUrl).password), 'and never printed: the banner reads it from there');
   t.match(first.output(), /owner add alice/, 'and how to create an owner');
   t.match(first.output(), /endpoint vend --owner alice --agent my-agent --url http:\/\/127\.0\.0\.1:\d+\/mcp/, 'and vend');
   t.ok(existsSync(join(dataDir, 'PG_VERSION')), 'the data folder was initialised');
