@@ -1903,7 +1903,8 @@ CREATE FUNCTION switchboard.metrics() RETURNS jsonb
     'claims_throttled', (select case when s.is_called then s.last_value else 0 end from switchboard.claims_throttled s),
     'vends_refused_at_cap', (select case when s.is_called then s.last_value else 0 end
                                    from switchboard.vends_refused_at_cap s),
-    'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d))
+    'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d),
+    'webhook_jobs_owed', (select count(*) from switchboard.deliveries d where d.job_owed_since is not null))
 $$;
 
 
@@ -1918,10 +1919,11 @@ claims_admitted (every attempt ever opened) and claims_throttled (refusals over 
 vends_refused_at_cap (vends refused at the cap of live endpoints per owner or team),
 doorbells_skipped (rings and queued webhook deliveries not made because their endpoint was
 clocked out). Gauges: todos by queue and state (zeros included), the age of the oldest claimable
-todo per queue, open leases per queue. Queue names are the only text in it. Reads only; scans
-todos once per gauge. Returns {attempts_closed, leases_expired, todos,
-oldest_claimable_age_seconds, open_leases, claims_admitted, claims_throttled,
-vends_refused_at_cap, doorbells_skipped}. Errors: none.
+todo per queue, open leases per queue, webhook_jobs_owed (webhook deliveries whose job waits for
+room in the notification queue: more than none says a listener holds the queue). Queue names are
+the only text in it. Reads only; scans todos once per gauge. Returns {attempts_closed,
+leases_expired, todos, oldest_claimable_age_seconds, open_leases, claims_admitted,
+claims_throttled, vends_refused_at_cap, doorbells_skipped, webhook_jobs_owed}. Errors: none.
 
 Example: select jsonb_pretty(switchboard.metrics());';
 
@@ -2878,6 +2880,57 @@ max_age: null: the setting retention_max_age_days (30 days).
 max_rows: null: the setting retention_max_rows (unset: no cap).
 
 Example: select switchboard.prune(max_age => interval ''7 days'', batch_limit => 1000);';
+
+
+--
+-- Name: queue_owed_jobs(integer); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.queue_owed_jobs(batch_limit integer DEFAULT NULL::integer) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_count integer := 0;
+  v_delivery record;
+begin
+  if batch_limit is not null and batch_limit < 1 then
+    perform switchboard_internal.raise('invalid', 'batch_limit must be at least 1', null);
+  end if;
+  if not switchboard_internal.notify_room() then
+    return 0;
+  end if;
+  for v_delivery in
+    select d.id, d.kind from switchboard.deliveries d
+     where d.job_owed_since is not null
+     order by d.job_owed_since
+     limit coalesce(batch_limit, 1000)
+     for update skip locked
+  loop
+    if switchboard_internal.queue_delivery_job(v_delivery.id, v_delivery.kind, true) then
+      v_count := v_count + 1;
+    end if;
+  end loop;
+  return v_count;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_owed_jobs(batch_limit integer); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.queue_owed_jobs(batch_limit integer) IS 'the worker''s sweep of webhook jobs owed while the notification queue was full:
+queues them. A transition that makes or rings a webhook delivery (a dead letter''s notice, a
+doorbell) while PostgreSQL''s notification queue is at least notify_queue_max_percent full writes
+the delivery row and owes its graphile_worker job (deliveries.job_owed_since), since queuing one
+NOTIFYs and a NOTIFY into a full queue would fail the transition. This sweep queues the owed
+jobs, oldest first, at most batch_limit (default 1000) with FOR UPDATE SKIP LOCKED, and clears
+their marks; while the queue is still too full it queues nothing. Returns the number queued.
+Errors: invalid (batch_limit below 1).
+
+Example: select switchboard.queue_owed_jobs(batch_limit => 1000);';
 
 
 --
@@ -4002,7 +4055,8 @@ begin
        || 'waits for room'),
       ('notify_queue_max_percent', 50, 1, 100,
        'Switchboard sends no NOTIFY (doorbells, A2A wakes, credential refusals) while PostgreSQL''s notification '
-       || 'queue is at least this full (1..100 percent): a NOTIFY into a full queue fails its transaction'),
+       || 'queue is at least this full (1..100 percent), and owes webhook jobs instead of queuing them (queue_owed_jobs '
+       || 'queues them later): a NOTIFY into a full queue fails its transaction'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
@@ -8055,11 +8109,7 @@ CREATE FUNCTION switchboard_internal.notify(channel text, payload text) RETURNS 
     LANGUAGE plpgsql
     AS $$
 begin
-  -- The setting's smallest value is 1 %: below that, the common case, the setting is not read.
-  if pg_notification_queue_usage() < 0.01
-     or pg_notification_queue_usage() * 100
-        < switchboard_internal.int_of((select s.value from switchboard.settings s where s.key = 'notify_queue_max_percent'),
-                                      50, 1, 100) then
+  if switchboard_internal.notify_room() then
     perform pg_notify(channel, payload);
   end if;
 end;
@@ -8071,12 +8121,13 @@ $$;
 --
 
 COMMENT ON FUNCTION switchboard_internal.notify(channel text, payload text) IS 'pg_notify(channel, payload), unless the notification queue is too full to take it.
-Nothing while PostgreSQL''s queue is at least notify_queue_max_percent (50) full. Every NOTIFY of
-Switchboard''s goes through it: doorbells, A2A wakes and credential refusals are hints the server
-can do without (a long poll ends at its deadline, a stream re-reads on its own, a cached
-credential expires), while a NOTIFY into a full queue fails the transaction that sends it. Any
-login may LISTEN and then sit in an open transaction, which stops the queue being trimmed, and
-fill it with NOTIFYs of its own: then every add, release and revoke would fail. Never raises.';
+Nothing while PostgreSQL''s queue is at least notify_queue_max_percent (50) full (notify_room).
+Every NOTIFY of Switchboard''s goes through it: doorbells, A2A wakes and credential refusals are
+hints the server can do without (a long poll ends at its deadline, a stream re-reads on its own,
+a cached credential expires), while a NOTIFY into a full queue fails the transaction that sends
+it. Any login may LISTEN and then sit in an open transaction, which stops the queue being
+trimmed, and fill it with NOTIFYs of its own: then every add, release and revoke would fail.
+Never raises.';
 
 
 --
@@ -8090,7 +8141,6 @@ CREATE FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq intege
 declare
   v_team uuid;
   v_notify_url text;
-  v_max_attempts integer;
   v_sink text;
   v_delivery uuid;
 begin
@@ -8101,14 +8151,12 @@ begin
       join switchboard.owners o on o.id = e.owner_id
      where e.id = endpoint_id;
   end if;
-  v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
   foreach v_sink in array array['instance', 'owner'] loop
     continue when v_sink = 'instance' and not switchboard_internal.setting_bool('instance_dead_letter_sink');
     continue when v_sink = 'owner' and v_notify_url is null;
     insert into switchboard.deliveries (kind, todo_id, seq, sink) values ('dead_letter', todo_id, seq, v_sink)
     returning id into v_delivery;
-    perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', v_delivery),
-                                    max_attempts => v_max_attempts);
+    perform switchboard_internal.queue_delivery_job(v_delivery, 'dead_letter');
   end loop;
   if v_team is not null then
     -- Ordered by owner, so concurrent dead letters of one team queue their rows in one order. A dead letter is made
@@ -8122,8 +8170,7 @@ begin
        order by m.owner_id
       returning id
     loop
-      perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', v_delivery),
-                                      max_attempts => v_max_attempts);
+      perform switchboard_internal.queue_delivery_job(v_delivery, 'dead_letter');
     end loop;
   end if;
 end;
@@ -8144,9 +8191,37 @@ provenance, never authority, and every member owns the team''s work. And one for
 sink (SWITCHBOARD_NOTIFY_URL) only when a worker said at start that it has one (the setting
 instance_dead_letter_sink: SQL cannot see the worker''s environment). Each is a row of
 switchboard.deliveries (todo, seq, sink, member) and a graphile_worker job carrying only that
-row''s id: the worker reads the notice through the row (switchboard_worker.delivery), so it can
-read no other todo, and a member removed before delivery is told nothing. A delivery exists if
-and only if the dead letter committed.';
+row''s id (queue_delivery_job: owed, not queued, while the notification queue is too full): the
+worker reads the notice through the row (switchboard_worker.delivery), so it can read no other
+todo, and a member removed before delivery is told nothing. A delivery exists if and only if the
+dead letter committed.';
+
+
+--
+-- Name: notify_room(); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.notify_room() RETURNS boolean
+    LANGUAGE sql
+    AS $$
+  select pg_notification_queue_usage() < 0.01
+      or pg_notification_queue_usage() * 100
+         < switchboard_internal.int_of((select s.value from switchboard.settings s where s.key = 'notify_queue_max_percent'),
+                                       50, 1, 100);
+$$;
+
+
+--
+-- Name: FUNCTION notify_room(); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.notify_room() IS 'whether the notification queue has room for Switchboard''s NOTIFYs. True while
+PostgreSQL''s notification queue is less than notify_queue_max_percent (50) full. A NOTIFY into a
+full queue fails the transaction that sends it, and any login that may connect can fill the queue
+(LISTEN, then sit in an open transaction, and NOTIFY). notify sends nothing without room; a
+transition that would queue a webhook job (graphile_worker.add_job always NOTIFYs) owes it
+instead (deliveries.job_owed_since), and queue_owed_jobs queues it once there is room. Below a
+hundredth full, the common case, the setting is not read.';
 
 
 --
@@ -8668,6 +8743,51 @@ deleted, so claim_next''s probe finds none. Returns the document. Errors: none.'
 
 
 --
+-- Name: queue_delivery_job(uuid, text, boolean); Type: FUNCTION; Schema: switchboard_internal; Owner: -
+--
+
+CREATE FUNCTION switchboard_internal.queue_delivery_job(delivery_id uuid, kind text, owed boolean DEFAULT false) RETURNS boolean
+    LANGUAGE plpgsql
+    AS $$
+#variable_conflict use_variable
+begin
+  if not switchboard_internal.notify_room() then
+    update switchboard.deliveries d set job_owed_since = coalesce(d.job_owed_since, now()) where d.id = delivery_id;
+    return false;
+  end if;
+  if kind = 'doorbell' then
+    perform graphile_worker.add_job('switchboard_doorbell_webhook', json_build_object('delivery_id', delivery_id),
+              job_key => 'switchboard_doorbell:' || delivery_id::text,
+              max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
+  else
+    perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', delivery_id),
+              max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
+  end if;
+  if owed then
+    update switchboard.deliveries d set job_owed_since = null where d.id = delivery_id;
+  end if;
+  return true;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION queue_delivery_job(delivery_id uuid, kind text, owed boolean); Type: COMMENT; Schema: switchboard_internal; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_internal.queue_delivery_job(delivery_id uuid, kind text, owed boolean) IS 'queues the graphile_worker job of one delivery, or owes it while the
+notification queue is full. The job carries only the deliveries row''s id: switchboard_dead_letter
+for a dead letter''s notice, switchboard_doorbell_webhook for a doorbell (job_key per delivery, so
+rings that come before it runs are delivered as one POST), each with notify_max_attempts (12)
+attempts. graphile_worker.add_job NOTIFYs on every call, and a NOTIFY into a full notification
+queue fails the caller''s transaction: without room (notify_room) the row is marked owed
+(job_owed_since, kept from the first time) and no job is queued; queue_owed_jobs queues it later.
+With room, queues the job and clears the mark when the caller says the row is owed (owed; a new
+row never is). Returns whether the job was queued. The caller holds the row (it wrote or locked
+it).';
+
+
+--
 -- Name: queue_doorbell_webhook(uuid, text); Type: FUNCTION; Schema: switchboard_internal; Owner: -
 --
 
@@ -8677,15 +8797,14 @@ CREATE FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id uuid, qu
 #variable_conflict use_column
 declare
   v_delivery uuid;
+  v_owed boolean;
 begin
   -- The conflict target names the columns (use_column); the values are this function's parameters.
   insert into switchboard.deliveries as d (kind, endpoint_id, queue)
   values ('doorbell', queue_doorbell_webhook.endpoint_id, queue_doorbell_webhook.queue)
   on conflict (endpoint_id, queue) where kind = 'doorbell' do update set rings = d.rings + 1
-  returning d.id into v_delivery;
-  perform graphile_worker.add_job('switchboard_doorbell_webhook', json_build_object('delivery_id', v_delivery),
-            job_key => 'switchboard_doorbell:' || v_delivery::text,
-            max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100));
+  returning d.id, d.job_owed_since is not null into v_delivery, v_owed;
+  perform switchboard_internal.queue_delivery_job(v_delivery, 'doorbell', v_owed);
 end;
 $$;
 
@@ -8698,10 +8817,10 @@ COMMENT ON FUNCTION switchboard_internal.queue_doorbell_webhook(endpoint_id uuid
 In the caller''s transaction, makes sure a delivery is queued: the endpoint''s pending doorbell
 delivery of this queue (a switchboard.deliveries row) counts one more ring, or one is made, and
 its job (graphile_worker, job_key per delivery, so a burst of rings is delivered as one POST)
-carries only the row''s id. A ring that arrives while the worker delivers keeps the row
-(delivered() removes it only when no ring came since it was read), so it is delivered again.
-Locks the delivery row until the caller commits: concurrent rings of one queue take their turn on
-it.';
+carries only the row''s id (queue_delivery_job: owed, not queued, while the notification queue is
+too full). A ring that arrives while the worker delivers keeps the row (delivered() removes it
+only when no ring came since it was read), so it is delivered again. Locks the delivery row until
+the caller commits: concurrent rings of one queue take their turn on it.';
 
 
 --
@@ -10061,6 +10180,28 @@ of todos deleted. Errors: invalid (batch_limit out of range).';
 
 
 --
+-- Name: queue_owed_jobs(integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.queue_owed_jobs(batch_limit integer DEFAULT NULL::integer) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select switchboard.queue_owed_jobs(batch_limit);
+$$;
+
+
+--
+-- Name: FUNCTION queue_owed_jobs(batch_limit integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.queue_owed_jobs(batch_limit integer) IS 'switchboard.queue_owed_jobs, for the worker''s own role
+(switchboard_worker). That role sweeps and delivers for every tenant but holds none of the admin
+API. Returns what switchboard.queue_owed_jobs returns. Errors: those of
+switchboard.queue_owed_jobs.';
+
+
+--
 -- Name: reap(integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
@@ -10224,6 +10365,7 @@ CREATE TABLE switchboard.deliveries (
     rings bigint DEFAULT 1 NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     owner_id uuid,
+    job_owed_since timestamp with time zone,
     CONSTRAINT deliveries_dead_letter CHECK (((kind <> 'dead_letter'::text) OR ((todo_id IS NOT NULL) AND (sink = ANY (ARRAY['owner'::text, 'instance'::text, 'member'::text])) AND (endpoint_id IS NULL) AND (queue IS NULL) AND ((sink = 'member'::text) = (owner_id IS NOT NULL))))),
     CONSTRAINT deliveries_doorbell CHECK (((kind <> 'doorbell'::text) OR ((endpoint_id IS NOT NULL) AND (queue IS NOT NULL) AND (todo_id IS NULL) AND (seq IS NULL) AND (sink IS NULL) AND (owner_id IS NULL)))),
     CONSTRAINT deliveries_kind CHECK ((kind = ANY (ARRAY['dead_letter'::text, 'doorbell'::text]))),
@@ -10243,6 +10385,13 @@ COMMENT ON TABLE switchboard.deliveries IS 'Webhook deliveries queued by transit
 --
 
 COMMENT ON COLUMN switchboard.deliveries.owner_id IS 'For a dead letter of a team todo (sink member): the member told; its notify_url is read at delivery, and only while it is still a member. Else null.';
+
+
+--
+-- Name: COLUMN deliveries.job_owed_since; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON COLUMN switchboard.deliveries.job_owed_since IS 'Since when this delivery waits for its graphile_worker job: set when the transition that made or rang it found the notification queue too full to queue one (notify_queue_max_percent); null once queued. The worker''s sweep (queue_owed_jobs) queues the owed jobs, oldest first.';
 
 
 --
@@ -10770,6 +10919,13 @@ ALTER TABLE ONLY switchboard_internal.signal_key
 --
 
 CREATE UNIQUE INDEX deliveries_doorbell_key ON switchboard.deliveries USING btree (endpoint_id, queue) WHERE (kind = 'doorbell'::text);
+
+
+--
+-- Name: deliveries_job_owed_idx; Type: INDEX; Schema: switchboard; Owner: -
+--
+
+CREATE INDEX deliveries_job_owed_idx ON switchboard.deliveries USING btree (job_owed_since) WHERE (job_owed_since IS NOT NULL);
 
 
 --
@@ -11632,6 +11788,14 @@ GRANT ALL ON FUNCTION switchboard.pause_queue(owner_id uuid, queue text, team_id
 
 REVOKE ALL ON FUNCTION switchboard.prune(max_age interval, max_rows bigint, batch_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.prune(max_age interval, max_rows bigint, batch_limit integer) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION queue_owed_jobs(batch_limit integer); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.queue_owed_jobs(batch_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.queue_owed_jobs(batch_limit integer) TO switchboard_admin;
 
 
 --
@@ -12677,6 +12841,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.notify_dead_letter(todo_id uuid, seq
 
 
 --
+-- Name: FUNCTION notify_room(); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.notify_room() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION on_todo_claimable(); Type: ACL; Schema: switchboard_internal; Owner: -
 --
 
@@ -12765,6 +12936,13 @@ REVOKE ALL ON FUNCTION switchboard_internal.queue_control_room(holder_id uuid, q
 --
 
 REVOKE ALL ON FUNCTION switchboard_internal.queue_controls_json(holder_id uuid, queue text, team_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION queue_delivery_job(delivery_id uuid, kind text, owed boolean); Type: ACL; Schema: switchboard_internal; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_internal.queue_delivery_job(delivery_id uuid, kind text, owed boolean) FROM PUBLIC;
 
 
 --
@@ -13056,6 +13234,14 @@ GRANT ALL ON FUNCTION switchboard_worker.delivery(delivery_id uuid) TO switchboa
 
 REVOKE ALL ON FUNCTION switchboard_worker.prune(batch_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard_worker.prune(batch_limit integer) TO switchboard_worker;
+
+
+--
+-- Name: FUNCTION queue_owed_jobs(batch_limit integer); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.queue_owed_jobs(batch_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.queue_owed_jobs(batch_limit integer) TO switchboard_worker;
 
 
 --

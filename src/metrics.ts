@@ -103,6 +103,12 @@ export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats):
     help: 'Doorbells not rung because their endpoint was clocked out: rings, and webhook deliveries queued before it clocked out.',
     registers: [registry],
   }).inc(Number(doc.doorbells_skipped ?? 0));
+  // More than none while the notification queue is too full (notify_queue_max_percent): a listener is holding it.
+  new Gauge({
+    name: 'switchboard_webhook_jobs_owed',
+    help: 'Webhook deliveries (dead-letter notices, doorbells) whose job waits for room in the notification queue.',
+    registers: [registry],
+  }).set(Number(doc.webhook_jobs_owed ?? 0));
   if (door) {
     const throttled = new Counter({
       name: 'switchboard_http_requests_throttled_total',

@@ -1,5 +1,5 @@
 -- switchboard_proxy.fan_out(signature, argnames): one function that is not per scope. reap, prune,
--- requeue_due_retries, ring_due_todos and run_schedules run on every shard (`run on all`) and answer the sum; metrics run on every shard and answer
+-- requeue_due_retries, ring_due_todos, queue_owed_jobs and run_schedules run on every shard (`run on all`) and answer the sum; metrics run on every shard and answer
 -- the documents merged (merge_metrics); contract, the same on every shard, runs on partition 0.
 create function switchboard_proxy.fan_out(f jsonb, v_names text[])
 returns void
@@ -69,7 +69,7 @@ begin
   for f in select * from jsonb_array_elements(signatures) loop
     v_names := array(select jsonb_array_elements_text(coalesce(f -> 'argnames', '[]')));
     if (f ->> 'schema') || '.' || (f ->> 'name') in ('switchboard.reap', 'switchboard.prune',
-        'switchboard.requeue_due_retries', 'switchboard.ring_due_todos', 'switchboard.run_schedules', 'switchboard.metrics', 'switchboard_metrics.metrics', 'switchboard.contract') then
+        'switchboard.requeue_due_retries', 'switchboard.ring_due_todos', 'switchboard.queue_owed_jobs', 'switchboard.run_schedules', 'switchboard.metrics', 'switchboard_metrics.metrics', 'switchboard.contract') then
       perform switchboard_proxy.fan_out(f, v_names);
       v_routed := v_routed || ((f ->> 'schema') || '.' || (f ->> 'name'));
       continue;

@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { primaryPgPool, roleFor, WORKER_ROLE } from '../db.js';
 import { type Logger, safeError } from '../log.js';
 import * as ledger from './ledger.js';
-import { runReap, runRequeueDueRetries, runRingDueTodos, TASKS, type TaskDeps, taskList } from './tasks.js';
+import { runReap, runRequeueDueRetries, runQueueOwedJobs, runRingDueTodos, TASKS, type TaskDeps, taskList } from './tasks.js';
 
 export interface WorkerOptions {
   databaseUrl: string;
@@ -162,6 +162,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
         await runReap(deps);
         await runRequeueDueRetries(deps);
         await runRingDueTodos(deps);
+        await runQueueOwedJobs(deps);
       } catch (e) {
         log.warn({ err: safeError(e) }, 'sweep failed; retrying at the next interval');
       } finally {

@@ -23,6 +23,12 @@ export async function ringDueTodos(sql: Sql, batchLimit: number): Promise<number
   return Number(r.n);
 }
 
+/** switchboard_worker.queue_owed_jobs: webhook jobs owed while the notification queue was too full, queued, in one batch. */
+export async function queueOwedJobs(sql: Sql, batchLimit: number): Promise<number> {
+  const [r] = await sql`select switchboard_worker.queue_owed_jobs(batch_limit => ${batchLimit}::integer) as n`;
+  return Number(r.n);
+}
+
 /** switchboard_worker.run_schedules: the schedules' ticks due now filed, each once (returns how many todos). */
 export async function runSchedules(sql: Sql): Promise<number> {
   const [r] = await sql`select switchboard_worker.run_schedules() as n`;

@@ -54,6 +54,13 @@ export async function runRingDueTodos(deps: TaskDeps): Promise<number> {
   return n;
 }
 
+/** Queues the webhook jobs transitions owed while the notification queue was too full (none while it still is). */
+export async function runQueueOwedJobs(deps: TaskDeps): Promise<number> {
+  const n = await inBatches((limit) => ledger.queueOwedJobs(deps.sql, limit), SWEEP_BATCH);
+  if (n > 0) deps.log.info({ job: 'queue_owed_jobs', jobs_queued: n }, 'queued the webhook jobs owed while the notification queue was full');
+  return n;
+}
+
 export async function runPrune(deps: TaskDeps): Promise<number> {
   const n = await inBatches((limit) => ledger.prune(deps.sql, limit), deps.pruneBatch);
   if (n > 0) deps.log.info({ job: 'prune', todos_deleted: n }, 'pruned terminal todos');

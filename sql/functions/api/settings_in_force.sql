@@ -49,7 +49,8 @@ begin
        || 'waits for room'),
       ('notify_queue_max_percent', 50, 1, 100,
        'Switchboard sends no NOTIFY (doorbells, A2A wakes, credential refusals) while PostgreSQL''s notification '
-       || 'queue is at least this full (1..100 percent): a NOTIFY into a full queue fails its transaction'),
+       || 'queue is at least this full (1..100 percent), and owes webhook jobs instead of queuing them (queue_owed_jobs '
+       || 'queues them later): a NOTIFY into a full queue fails its transaction'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '

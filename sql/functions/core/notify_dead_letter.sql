@@ -8,9 +8,10 @@
 -- sink (SWITCHBOARD_NOTIFY_URL) only when a worker said at start that it has one (the setting
 -- instance_dead_letter_sink: SQL cannot see the worker's environment). Each is a row of
 -- switchboard.deliveries (todo, seq, sink, member) and a graphile_worker job carrying only that
--- row's id: the worker reads the notice through the row (switchboard_worker.delivery), so it can
--- read no other todo, and a member removed before delivery is told nothing. A delivery exists if
--- and only if the dead letter committed.
+-- row's id (queue_delivery_job: owed, not queued, while the notification queue is too full): the
+-- worker reads the notice through the row (switchboard_worker.delivery), so it can read no other
+-- todo, and a member removed before delivery is told nothing. A delivery exists if and only if the
+-- dead letter committed.
 create or replace function switchboard_internal.notify_dead_letter(todo_id uuid, seq integer, endpoint_id uuid)
 returns void
 language plpgsql
@@ -20,7 +21,6 @@ as $$
 declare
   v_team uuid;
   v_notify_url text;
-  v_max_attempts integer;
   v_sink text;
   v_delivery uuid;
 begin
@@ -31,14 +31,12 @@ begin
       join switchboard.owners o on o.id = e.owner_id
      where e.id = endpoint_id;
   end if;
-  v_max_attempts := switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100);
   foreach v_sink in array array['instance', 'owner'] loop
     continue when v_sink = 'instance' and not switchboard_internal.setting_bool('instance_dead_letter_sink');
     continue when v_sink = 'owner' and v_notify_url is null;
     insert into switchboard.deliveries (kind, todo_id, seq, sink) values ('dead_letter', todo_id, seq, v_sink)
     returning id into v_delivery;
-    perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', v_delivery),
-                                    max_attempts => v_max_attempts);
+    perform switchboard_internal.queue_delivery_job(v_delivery, 'dead_letter');
   end loop;
   if v_team is not null then
     -- Ordered by owner, so concurrent dead letters of one team queue their rows in one order. A dead letter is made
@@ -52,8 +50,7 @@ begin
        order by m.owner_id
       returning id
     loop
-      perform graphile_worker.add_job('switchboard_dead_letter', json_build_object('delivery_id', v_delivery),
-                                      max_attempts => v_max_attempts);
+      perform switchboard_internal.queue_delivery_job(v_delivery, 'dead_letter');
     end loop;
   end if;
 end;
