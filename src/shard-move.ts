@@ -111,14 +111,12 @@ async function carryDeliveryJobs(J: postgres.ReservedSql, T: postgres.ReservedSq
   for (const f of failed) {
     await T`select 1 from graphile_worker.permanently_fail_jobs(array[${f.id}::bigint], ${f.last_error})`;
   }
-  // The new database holds only moved deliveries: each one no carried job names gets its job as its trigger queues it.
+  // The new database holds only moved deliveries: each one no carried job names gets its job as its transition queues
+  // it (queue_delivery_job: owed instead while the notification queue is too full, for the new database's sweep).
   const [{ n }] = await T.unsafe<{ n: number }[]>(`
-    select count(graphile_worker.add_job(
-             case d.kind when 'dead_letter' then $1 else $2 end, json_build_object('delivery_id', d.id),
-             job_key => case d.kind when 'doorbell' then 'switchboard_doorbell:' || d.id::text end,
-             max_attempts => switchboard_internal.setting_int('notify_max_attempts', 12, 1, 100)))::int as n
-      from switchboard.deliveries d where not (d.id::text = any($3::text[]))`,
-    [DELIVERY_TASKS.dead_letter, DELIVERY_TASKS.doorbell, added.map((a) => a.delivery)]);
+    select (count(*) filter (where switchboard_internal.queue_delivery_job(d.id, d.kind, d.job_owed_since is not null)))::int as n
+      from switchboard.deliveries d where not (d.id::text = any($1::text[]))`,
+    [added.map((a) => a.delivery)]);
   return { carried: added.length, queued: n, running: running.length };
 }
 
