@@ -26,12 +26,15 @@ export function withoutPassword(url: string): string {
   return url.replace(/(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)/i, '$1***');
 }
 
+/** A word the shell reads back as s exactly, whatever it holds (a data folder may hold quotes, spaces or `$`). */
+export const shellQuoted = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
 export function bannerLines(f: BannerFacts): string[] {
   const mcpUrl = `${f.serverUrl}/mcp`;
   // A password is never printed (stdout is kept by service managers): the embedded one is read from its 0600 file by
   // the shell that runs the line; a DATABASE_URL of the operator's own is theirs to set again.
   const exportLine = f.passwordFile
-    ? `  export DATABASE_URL="${withoutPassword(f.databaseUrl).replace(':***@', `:$(cat '${f.passwordFile}')@`)}"`
+    ? `  export DATABASE_URL="${withoutPassword(f.databaseUrl).replace(':***@', `:$(cat ${shellQuoted(f.passwordFile)})@`)}"`
     : `  export DATABASE_URL=...              # the DATABASE_URL this server was started with`;
   return [
     'Switchboard is running.',

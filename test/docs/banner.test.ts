@@ -1,5 +1,8 @@
 // The startup banner docs/operators.md shows is the one `switchboard start` prints (the same lines, sample values).
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
 import { bannerLines, embeddedWhere, passwordFileOf } from '../../src/cli/banner.js';
 
@@ -57,5 +60,23 @@ t.test('the banner never prints a password: the embedded one is read from its fi
     const lines = bannerLines({ serverUrl: 'http://127.0.0.1:7400', databaseUrl: url, where: 'DATABASE_URL', self: 'switchboard' });
     t.equal(lines.find((l) => l.startsWith('  database ')), `  database               ${shown}  (DATABASE_URL)`,
       `the database line, without the password: ${shown}`);
+  }
+});
+
+t.test('the export line, run by bash, sets the embedded URL whatever the data folder is called', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'sb-banner-'));
+  t.teardown(() => rmSync(root, { recursive: true, force: true }));
+  const secret = 'Zq3-secret_pw';
+  for (const name of ["it's mine", 'a "b" $HOME `id` \\ c', "''"]) {
+    const dir = join(root, name);
+    mkdirSync(dir);
+    writeFileSync(passwordFileOf(dir), secret, { mode: 0o600 });
+    const line = bannerLines({
+      serverUrl: 'http://127.0.0.1:7400', databaseUrl: `postgres://postgres:${secret}@127.0.0.1:54329/switchboard`,
+      where: embeddedWhere(dir), passwordFile: passwordFileOf(dir), self: 'switchboard',
+    }).find((l) => l.includes('export DATABASE_URL='))!;
+    t.notMatch(line, secret, `${JSON.stringify(name)}: the line holds no password`);
+    const url = execFileSync('bash', ['-c', `${line}\nprintf %s "$DATABASE_URL"`], { encoding: 'utf8' });
+    t.equal(url, `postgres://postgres:${secret}@127.0.0.1:54329/switchboard`, `${JSON.stringify(name)}: bash sets the URL with it`);
   }
 });
