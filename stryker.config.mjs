@@ -46,7 +46,7 @@ export default {
   timeoutMS: 60000,
   // The initial run is every test file in turn, with coverage: far more than Stryker's default of 5 minutes here.
   dryRunTimeoutMinutes: 90,
-  ignorePatterns: ['dist', 'reports', '/docs', 'bench', 'chaos', 'examples', '.tap', '.data', 'test-artifacts'],
+  ignorePatterns: ['dist', 'reports', 'bench', 'chaos', 'examples', '.tap', '.data', 'test-artifacts'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
