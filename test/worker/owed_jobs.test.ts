@@ -3,6 +3,7 @@
 import t from 'tap';
 import { buildMetricsRegistry } from '../../src/metrics.js';
 import { startWorker } from '../../src/worker/index.js';
+import { runQueueOwedJobs } from '../../src/worker/tasks.js';
 import { fixture } from '../mcp/helpers.js';
 import { until, webhookSink } from './helpers.js';
 
@@ -47,4 +48,23 @@ t.test('a doorbell owed while the queue was too full is delivered by the sweep o
   }, 'the delivery to be done');
   t.equal(await gauge(), 'switchboard_webhook_jobs_owed 0', 'and none once it is queued');
   t.same(f.logLines().filter((l) => l.job === 'queue_owed_jobs').map((l) => l.jobs_queued), [1], 'the sweep logged one line, with its count');
+});
+
+t.test('the sweep logs one line when it queued owed jobs, with their count, and nothing when there were none', async (t) => {
+  const f = await fixture(t);
+  const deps = { sql: f.db.sql, log: f.ctx.log, timeoutMs: 1000, pruneBatch: 1000 };
+  const lines = () => f.logLines().filter((l) => l.job === 'queue_owed_jobs');
+  t.equal(await runQueueOwedJobs(deps), 0, 'nothing owed: nothing queued');
+  t.same(lines(), [], 'and nothing logged');
+  const owner = await f.owner('alice');
+  const ep = await f.vend(owner, 'hooked');
+  await f.db.sql`insert into switchboard.settings (key, value) values ('webhook_allow_http', 'true')
+                 on conflict (key) do update set value = excluded.value`;
+  await f.db.sql`select switchboard.set_endpoint_doorbell_url(owner_id => ${owner}::uuid, endpoint_id => ${ep.endpoint_id}::uuid, url => 'http://127.0.0.1:9/bell')`;
+  for (const queue of ['a', 'b']) await f.db.sql`select switchboard.add_todo(endpoint_id => ${ep.endpoint_id}::uuid, queue => ${queue}::text)`;
+  // Owed as a transition leaves a delivery while the notification queue is too full (filling it is the test above).
+  await f.db.sql`update switchboard.deliveries set job_owed_since = now()`;
+  t.equal(await runQueueOwedJobs(deps), 2, 'two owed: both queued');
+  t.match(lines(), [{ jobs_queued: 2, msg: /owed/ }], 'one line, with the count');
+  t.equal(lines().length, 1, 'only one');
 });
