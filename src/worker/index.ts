@@ -113,6 +113,11 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
       pollInterval: 2000,
       logger: bridgeLogger(log),
       taskList: taskList(deps),
+      // Completing or failing a job is not awaited by graphile-worker's own worker unless it batches: at the default
+      // (-1) a completion or failure whose query meets a lost connection (Postgres restarting) is an unhandled
+      // rejection, and Node ends the process. Batched (0: no wait, each flushed at once), the failure goes to the
+      // pool's error handler instead, which shuts the pool down, and the supervisor below starts a runner again.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       // Schedules are filed each minute (a schedule's finest tick); run_schedules files each tick once.
       crontab: `${opts.pruneCrontab ?? '0 * * * *'} ${TASKS.prune}\n* * * * * ${TASKS.runSchedules}\n`,
     });

@@ -1,5 +1,6 @@
 // The worker outlives its database going away: every backend terminated (a restart or failover as the worker sees
 // it), then a read-only database (25006, a demoted primary), and it reaps again and graphile-worker reconnects.
+import * as http from 'node:http';
 import * as net from 'node:net';
 import t from 'tap';
 import { primaryPgPool } from '../../src/db.js';
@@ -93,4 +94,56 @@ t.test("graphile-worker's pool survives a FATAL read in the same chunk as a new 
   await until(async () => errors.length > 0, 'the error to reach the handler');
   t.match(errors[0], { code: '57P01' }, "the FATAL reaches the pool's handler, not the process");
   client.release(true);
+});
+
+// graphile-worker does not await a job's completion or failure unless it batches them: a completion refused by the
+// database (a restart, a demoted primary) was an unhandled rejection, and Node ended the whole process (serve too).
+t.test('a webhook job finishing as the database turns read-only leaves the process running, and the runner starts again', async (t) => {
+  const f = await fixture(t);
+  await f.db.sql`insert into switchboard.settings (key, value) values ('webhook_allow_http', 'true')
+                 on conflict (key) do update set value = excluded.value`;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const posts: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', async () => {
+      posts.push(body);
+      if (posts.length === 1) await held;
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    release();
+    server.closeAllConnections();
+    server.close();
+  });
+  const owner = await f.owner('alice');
+  const ep = await f.vend(owner, 'hooked');
+  const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/bell`;
+  await f.db.sql`select switchboard.set_endpoint_doorbell_url(owner_id => ${owner}::uuid, endpoint_id => ${ep.endpoint_id}::uuid, url => ${url}::text)`;
+  const worker = await startWorker({ databaseUrl: f.db.url, logger: f.ctx.log, reapIntervalSeconds: 1, webhookAllowPrivate: true });
+  t.teardown(() => worker.stop());
+  t.teardown(() => f.db.sql.unsafe(`alter database ${f.db.name} reset default_transaction_read_only`));
+
+  await f.db.sql`select switchboard.add_todo(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'builds'::text)`;
+  await until(async () => posts.length === 1, 'the doorbell POST to be under way');
+  // The database turns read-only under the running job: its connections end, and new ones may not write.
+  await f.db.sql.unsafe(`alter database ${f.db.name} set default_transaction_read_only = on`);
+  await f.db.sql`select pg_terminate_backend(pid) from pg_stat_activity
+                  where datname = current_database() and pid <> pg_backend_pid() and application_name like 'switchboard-%worker'`;
+  release();
+  await until(async () => f.logLines().some((l) => /^Failed to (complete|fail) jobs/.test(String(l.msg))),
+    "graphile-worker to shut its pool down on the refused completion");
+  await f.db.sql.unsafe(`alter database ${f.db.name} reset default_transaction_read_only`);
+  await until(async () => f.logLines().some((l) => l.msg === 'graphile-worker restarted'), 'a runner to start again');
+  await f.db.sql`select switchboard.add_todo(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'docs'::text)`;
+  await until(async () => posts.some((p) => p.includes('"docs"')), 'the next doorbell to be delivered');
+  t.pass('the process kept running and the new runner delivers');
 });
