@@ -1904,7 +1904,8 @@ CREATE FUNCTION switchboard.metrics() RETURNS jsonb
     'vends_refused_at_cap', (select case when s.is_called then s.last_value else 0 end
                                    from switchboard.vends_refused_at_cap s),
     'doorbells_skipped', (select coalesce(sum(d.n), 0) from switchboard.doorbell_skips d),
-    'webhook_jobs_owed', (select count(*) from switchboard.deliveries d where d.job_owed_since is not null))
+    'webhook_jobs_owed', (select count(*) from switchboard.deliveries d where d.job_owed_since is not null),
+    'notification_queue_usage', pg_notification_queue_usage())
 $$;
 
 
@@ -1920,10 +1921,12 @@ vends_refused_at_cap (vends refused at the cap of live endpoints per owner or te
 doorbells_skipped (rings and queued webhook deliveries not made because their endpoint was
 clocked out). Gauges: todos by queue and state (zeros included), the age of the oldest claimable
 todo per queue, open leases per queue, webhook_jobs_owed (webhook deliveries whose job waits for
-room in the notification queue: more than none says a listener holds the queue). Queue names are
+room in the notification queue: more than none says a listener holds the queue),
+notification_queue_usage (how full PostgreSQL''s notification queue is, 0 to 1). Queue names are
 the only text in it. Reads only; scans todos once per gauge. Returns {attempts_closed,
 leases_expired, todos, oldest_claimable_age_seconds, open_leases, claims_admitted,
-claims_throttled, vends_refused_at_cap, doorbells_skipped, webhook_jobs_owed}. Errors: none.
+claims_throttled, vends_refused_at_cap, doorbells_skipped, webhook_jobs_owed,
+notification_queue_usage}. Errors: none.
 
 Example: select jsonb_pretty(switchboard.metrics());';
 

@@ -109,6 +109,13 @@ export async function buildMetricsRegistry(sql: postgres.Sql, door?: DoorStats):
     help: 'Webhook deliveries (dead-letter notices, doorbells) whose job waits for room in the notification queue.',
     registers: [registry],
   }).set(Number(doc.webhook_jobs_owed ?? 0));
+  new Gauge({
+    name: 'switchboard_notification_queue_usage_ratio',
+    help:
+      "How full PostgreSQL's notification queue is, 0 to 1 (behind a proxy, the fullest shard's). From " +
+      'notify_queue_max_percent Switchboard sends no NOTIFY and owes webhook jobs; a NOTIFY into a full queue fails.',
+    registers: [registry],
+  }).set(Number(doc.notification_queue_usage ?? 0));
   if (door) {
     const throttled = new Counter({
       name: 'switchboard_http_requests_throttled_total',

@@ -196,7 +196,8 @@ as $$
 $$;
 
 -- metrics documents of every shard, merged into one of the same shape: counters and gauges summed per label set, the
--- oldest claimable age the greatest; the labelled arrays ordered by their labels as a shard orders them.
+-- oldest claimable age and the notification queue's usage the greatest (each shard's cluster has its own queue, and
+-- the fullest is the one that stops NOTIFYs); the labelled arrays ordered by their labels as a shard orders them.
 create function switchboard_proxy.merge_metrics(docs jsonb[])
 returns jsonb
 language sql
@@ -219,6 +220,7 @@ as $$
                                                else to_jsonb(a.value::numeric) end)
                                         order by a.labels ->> 'queue', a.labels ->> 'outcome', a.labels ->> 'state')
                          from arrays a where a.key = f.key), '[]'::jsonb)
+           when f.key = 'notification_queue_usage' then to_jsonb((select max((d.doc ->> f.key)::double precision) from unnest(docs) d(doc)))
            else to_jsonb((select sum((d.doc ->> f.key)::numeric) from unnest(docs) d(doc)))
          end)
     from fields f

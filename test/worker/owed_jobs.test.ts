@@ -34,8 +34,11 @@ t.test('a doorbell owed while the queue was too full is delivered by the sweep o
   await sql`select switchboard.add_todo(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'builds'::text)`;
   const [owed] = await sql`select count(*)::int as n from switchboard.deliveries where job_owed_since is not null`;
   t.equal(owed.n, 1, 'the add committed, owing its doorbell job');
-  const gauge = async () => (await (await buildMetricsRegistry(sql)).getSingleMetricAsString('switchboard_webhook_jobs_owed')).split('\n').at(-1);
+  const metric = async (name: string) => (await (await buildMetricsRegistry(sql)).getSingleMetricAsString(name)).split('\n').at(-1)!;
+  const gauge = () => metric('switchboard_webhook_jobs_owed');
   t.equal(await gauge(), 'switchboard_webhook_jobs_owed 1', '/metrics shows the job owed');
+  const usage = Number((await metric('switchboard_notification_queue_usage_ratio')).split(' ')[1]);
+  t.ok(usage >= 0.01 && usage < 1, `and how full the notification queue is (${usage})`);
 
   const worker = await startWorker({ databaseUrl: f.db.url, logger: f.ctx.log, reapIntervalSeconds: 1, webhookAllowPrivate: true });
   t.teardown(() => worker.stop());

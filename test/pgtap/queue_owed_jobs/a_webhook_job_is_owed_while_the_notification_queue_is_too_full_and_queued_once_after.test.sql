@@ -5,7 +5,7 @@
 -- listener and a flood (20,000 notifications of 8 kB from another session, as any login could send) fill ~2 %, and
 -- the setting at 1 makes that too full; at the default 50 there is room. The transitions run in this transaction.
 begin;
-select plan(15);
+select plan(16);
 
 select dblink_connect('a', test.conninfo()) as a \gset
 select dblink_connect('stuck', test.conninfo()) as stuck \gset
@@ -15,6 +15,8 @@ select dblink_exec('stuck', 'set local application_name = ''stuck''') as stuck_i
 select flooded from dblink('a', $q$select count(pg_notify('switchboard_test_flood', g::text || repeat('y', 7990)))::text
                                      from generate_series(1, 20000) g$q$) as x(flooded text) \gset
 select cmp_ok(pg_notification_queue_usage(), '>=', 0.01::double precision, 'the flood fills at least 1 % of the queue');
+select is((switchboard.metrics() ->> 'notification_queue_usage')::double precision, pg_notification_queue_usage(),
+          'the metrics say how full the queue is');
 
 -- The jobs this transaction queued for one delivery.
 create function pg_temp.jobs_of(delivery uuid) returns bigint language sql as $$
