@@ -10,6 +10,7 @@ import { metricsHandler } from '../../src/metrics.js';
 import { startServer } from '../../src/server.js';
 import { operationsHooks } from '../../src/worker/hooks.js';
 import { runCli } from '../cli/run.js';
+import { ADMIN_URL } from '../helpers/db.js';
 import { call, fixture } from '../mcp/helpers.js';
 import { until } from '../worker/helpers.js';
 
@@ -46,13 +47,13 @@ t.test('on loopback too, the token is required once a public URL or a trusted pr
     () => hooks('127.0.0.1', { SWITCHBOARD_PUBLIC_URL: 'https://switchboard.example', SWITCHBOARD_TRUST_PROXY: 'true', SWITCHBOARD_METRICS_TOKEN: TOKEN }),
     'with a token: fine',
   );
-  const r = await runCli(['serve', '--port', '0', '--no-worker'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', SWITCHBOARD_TRUST_PROXY: 'true' });
+  const r = await runCli(['serve', '--port', '0', '--no-worker'], { DATABASE_URL: ADMIN_URL, SWITCHBOARD_TRUST_PROXY: 'true' });
   t.equal(r.code, 2, '`serve` on loopback behind a trusted proxy without a token stops with status 2');
   t.match(r.stderr, /^switchboard: SWITCHBOARD_METRICS_TOKEN: required when SWITCHBOARD_TRUST_PROXY is on/);
 });
 
 t.test('`serve --host 0.0.0.0` without a token stops with status 2 and names the variable', async (t) => {
-  const r = await runCli(['serve', '--host', '0.0.0.0', '--port', '0', '--no-worker'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  const r = await runCli(['serve', '--host', '0.0.0.0', '--port', '0', '--no-worker'], { DATABASE_URL: ADMIN_URL });
   t.equal(r.code, 2);
   t.match(r.stderr, /^switchboard: SWITCHBOARD_METRICS_TOKEN: required when listening on 0\.0\.0\.0/);
 });
