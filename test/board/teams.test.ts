@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { boardInChromium } from '../helpers/board-browser.js';
 import { freshDatabase, type TestDb } from '../helpers/db.js';
 
@@ -16,7 +16,7 @@ async function board(t: Tap, db: TestDb): Promise<{ base: string; signIn: (handl
   return { base, signIn };
 }
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 t.test('an admin manages its team on the Teams page; a member only reads and leaves; an outsider sees nothing', async (t) => {
   mkdirSync(ARTIFACTS, { recursive: true });

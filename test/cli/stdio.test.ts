@@ -3,14 +3,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import { fixture } from '../mcp/helpers.js';
 import { until } from '../worker/helpers.js';
 import { runCli } from './run.js';
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 /** Starts the client the way an MCP host does from the printed stdio config. */
 async function stdioClient(t: Tap, config: { command: string; args: string[]; env: Record<string, string> }) {

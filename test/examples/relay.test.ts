@@ -7,12 +7,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { type Fixture, fixture } from '../mcp/helpers.js';
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 const RELAY = fileURLToPath(new URL('../../examples/relay/relay.ts', import.meta.url));
 
 async function setup(t: Tap, env: Record<string, string> = {}): Promise<{ f: Fixture; server: RunningServer; credential: string; dir: string }> {
@@ -79,7 +79,7 @@ t.test('a command that fails once then succeeds: the second run reads the first 
   const detail = await f.ctx.ledger.getTodo({ credential, todo_id: String(todo.id) });
   t.match(detail, { state: 'done', result: { fixed: true } }, 'completed with the result the command left');
   t.match((detail.attempts as unknown[])[0], { seq: 2, claimant: 'relay/test/run-2', outcome: 'completed', summary: /pinned the linker; green/ });
-  const [{ fenced }] = await f.db.sql`select bool_and(lease_token_sha256 is not null) as fenced from switchboard.todo_attempts where todo_id = ${todo.id}::uuid`;
+  const [{ fenced }] = await f.db.sql`select bool_and(lease_token_sha256 is not null) as fenced from switchboard.todo_attempts where todo_id = ${String(todo.id)}::uuid`;
   t.equal(fenced, true, 'both claims were fenced');
 });
 

@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type postgres from 'postgres';
-import type t from 'tap';
+import type { Test } from 'tap';
 import { createBoardRouter, createLoginUrl } from '../../src/board/router.js';
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 export async function boardInChromium(t: Tap, sql: postgres.Sql): Promise<{
   base: string;

@@ -3,12 +3,12 @@
 // and a credentialed client still gets in while the crowd holds the rest.
 import { get } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { fixture } from '../mcp/helpers.js';
 import { until } from '../worker/helpers.js';
 import { post, serve, toolsList } from './helpers.js';
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 /** A server of 12 connections with a reserve of 8 (crowded past 4), and a way to open idle connections to it. */
 async function crowdedServer(t: Tap, deadlineMs: string) {

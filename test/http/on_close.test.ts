@@ -2,10 +2,10 @@
 // each hook runs once, in the order registered, whether the request was answered or its client went away first.
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { onClose } from '../../src/http/on-close.js';
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 async function server(t: Tap, handle: Parameters<typeof createServer>[1]) {
   const s = createServer(handle);

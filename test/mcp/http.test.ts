@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { deflateSync, gzipSync } from 'node:zlib';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { call, type Fixture, fixture, httpClient } from './helpers.js';
 
@@ -12,7 +12,7 @@ async function serve(t: Tap, f: Fixture): Promise<RunningServer> {
   t.teardown(() => server.stop(1000));
   return server;
 }
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 const initialize = {
   jsonrpc: '2.0',
@@ -343,11 +343,11 @@ t.test('bodies are read as express.json read them: gzip and deflate, utf-8 only,
   const f = await fixture(t);
   const ep = await f.vend(await f.owner('alice'), 'bot');
   const server = await serve(t, f);
-  const send = (body: Uint8Array | string, headers: Record<string, string>) =>
+  const send = (body: Buffer | string, headers: Record<string, string>) =>
     fetch(`${server.url}/mcp`, {
       method: 'POST',
       headers: { accept: 'application/json, text/event-stream', authorization: `Bearer ${ep.credential}`, ...headers },
-      body,
+      body: typeof body === 'string' ? body : new Uint8Array(body),
     });
   const json = { 'content-type': 'application/json' };
   const gz = await send(gzipSync(JSON.stringify(initialize)), { ...json, 'content-encoding': 'gzip' });

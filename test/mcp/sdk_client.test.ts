@@ -2,13 +2,13 @@
 // one connection, a server restart between two calls without reconnecting, and connecting per job two hundred times
 // on one credential, all without an error; and the session id it was given recorded on its claims, across the
 // restart too (any server on the database recognises it).
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { call, fixture, type Fixture } from './helpers.js';
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 async function serve(t: Tap, f: Fixture, port = 0): Promise<RunningServer> {
   const server = await startServer({ config: f.ctx.config, sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port });

@@ -1,7 +1,7 @@
 // Every MCP tool through a real SDK client (in-memory transport): happy paths, each error kind, the relay and
 // fenced flows, and verb gating.
 import { randomUUID } from 'node:crypto';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { call, fixture } from './helpers.js';
 
 const ALL = ['add_todo', 'add_todos', 'claim', 'claim_next', 'heartbeat', 'complete', 'fail', 'release', 'get_todo', 'list_todos', 'cancel', 'clock_in', 'clock_out'];
@@ -72,16 +72,12 @@ t.test('every tool answers its happy path with the ledger document', async (t) =
 });
 
 /** The error document, checked for shape: exactly {error, message}, message starting with the kind. */
-function expectError(t: Tap.Test, r: Awaited<ReturnType<typeof call>>, kind: string): string {
+function expectError(t: Test, r: Awaited<ReturnType<typeof call>>, kind: string): string {
   t.equal(r.isError, true, `${kind}: isError`);
   t.same(Object.keys(r.doc).sort(), ['error', 'message'], `${kind}: only error and message`);
   t.equal(r.doc.error, kind);
   t.ok(String(r.doc.message).startsWith(`${kind}: `), `${kind}: the message starts with the kind`);
   return (r.result.content[0] as { text: string }).text;
-}
-type Tap = typeof t;
-declare namespace Tap {
-  type Test = Parameters<Parameters<typeof t.test>[1]>[0];
 }
 
 t.test('every error kind comes back as an isError result with {error, message} and a recovery hint', async (t) => {

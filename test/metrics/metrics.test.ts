@@ -2,7 +2,7 @@
 // when retention deletes attempts, carry no user text, and sit behind the optional bearer token.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { ConfigError } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { metricsHandler } from '../../src/metrics.js';
@@ -19,7 +19,7 @@ async function serveMetrics(t: Tap, db: TestDb, token?: string): Promise<string>
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
 }
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 /** The samples of one metric family, as {labels-as-text: value}. */
 function samples(text: string, name: string): Record<string, number> {

@@ -5,7 +5,7 @@
 // Rates are chosen so that no wall-clock figure is asserted: 1 a minute when nothing may be refilled during a test.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { metricsHandler } from '../../src/metrics.js';
 import type { ScrapeLimits } from '../../src/scrape-limit.js';
@@ -15,7 +15,7 @@ import { runCli } from '../cli/run.js';
 import { fixture } from '../mcp/helpers.js';
 import { until } from '../worker/helpers.js';
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 const TOKEN = 'metrics-token-abcdefghij';
 const auth = { headers: { authorization: `Bearer ${TOKEN}` } };
 

@@ -3,7 +3,7 @@
 // name (a ring is opaque tags with a MAC, a refusal only credential digests); rings it makes up (the old payload with an endpoint id, a queue name alone, a MAC it guessed) or replays wake no
 // long poll; and a revocation it makes up or replays closes no session. The server acts only on signals it can check.
 import postgres from 'postgres';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { doorbellFor } from '../../src/doorbell.js';
 import { createLogger } from '../../src/log.js';
@@ -16,7 +16,7 @@ import { until } from '../worker/helpers.js';
 const CHANNELS = ['switchboard_doorbell', 'switchboard_credentials_refused'];
 
 /** A login with no grants, on this database, listening to Switchboard's channels; what it heard, in order. */
-async function stranger(t: Tap.Test, db: TestDb) {
+async function stranger(t: Test, db: TestDb) {
   const name = `stranger_${db.name.slice(-8)}`;
   await db.sql.unsafe(`create role ${name} login`);
   const sql = postgres(db.url.replace('postgres@', `${name}@`), { max: 1, onnotice: () => {} });
@@ -31,7 +31,7 @@ async function stranger(t: Tap.Test, db: TestDb) {
   return { sql, heard, grants, notify: (channel: string, payload: string) => sql`select pg_notify(${channel}, ${payload})` };
 }
 
-async function serve(t: Tap.Test, db: TestDb) {
+async function serve(t: Test, db: TestDb) {
   const server = await startServer({ config: loadConfig({ DATABASE_URL: db.url }), log: createLogger({ level: 'silent' }), port: 0 });
   t.teardown(() => server.stop(1000));
   return server;

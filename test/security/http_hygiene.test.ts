@@ -3,14 +3,14 @@
 // malformed session cookie treated as signed out, and artifact links that show where they go.
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { mountBoard } from '../../src/board/mount.js';
 import { createLoginUrl } from '../../src/board/router.js';
 import { loadConfig } from '../../src/config.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { type Fixture, fixture } from '../mcp/helpers.js';
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 async function serve(t: Tap, f: Fixture, env: Record<string, string>): Promise<RunningServer> {
   const server = await startServer({ config: loadConfig(env), sql: f.ctx.sql, log: f.ctx.log, host: '127.0.0.1', port: 0, mount: [mountBoard] });

@@ -12,11 +12,9 @@ import { freePort } from '../helpers/net.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 
-t.test('npm start as root from a clone in a 0700 folder: one line naming the folder, exit 1', async (t) => {
-  if (process.getuid?.() !== 0) {
-    t.skip('only root hands the embedded Postgres to the postgres user');
-    return;
-  }
+const notRoot = process.getuid?.() !== 0 && 'only root hands the embedded Postgres to the postgres user';
+
+t.test('npm start as root from a clone in a 0700 folder: one line naming the folder, exit 1', { skip: notRoot }, async (t) => {
   const closed = mkdtempSync(join(tmpdir(), 'i16-closed-')); // mkdtemp makes it 0700, as /root is
   const open = mkdtempSync(join(tmpdir(), 'i16-open-'));
   chmodSync(open, 0o755);

@@ -3,14 +3,14 @@
 // on the resolved address at delivery time. The sinks are real HTTP servers on 127.0.0.1.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { createLogger } from '../../src/log.js';
 import { isNonPublicAddress, postJson, WebhookError } from '../../src/notify/webhook.js';
 import { startWorker } from '../../src/worker/index.js';
 import { freshDatabase } from '../helpers/db.js';
 import { until } from './helpers.js';
 
-type Tap = Parameters<Parameters<typeof t.test>[1]>[0];
+type Tap = Test;
 
 interface Sink {
   url: string;
