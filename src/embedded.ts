@@ -32,6 +32,8 @@ export interface EmbeddedPostgres {
 const USER = 'postgres';
 const LEGACY_PASSWORD = 'switchboard';
 const PASSWORD_FILE = 'switchboard-superuser.password';
+/** The embedded superuser's password file in a data folder (the banner names it; start reads and writes it). */
+export const passwordFileOf = (dataDir: string) => resolve(dataDir, PASSWORD_FILE);
 const DATABASE = 'switchboard';
 /** The login `serve` runs as on the embedded Postgres: never admin, never a superuser. */
 export const SERVE_LOGIN = 'switchboard_serve';
@@ -262,7 +264,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const root = process.getuid?.() === 0;
   if (root) await assertReachableByPostgres(resolve(dataDir, '..'));
   const EmbeddedPostgresClass = await importEmbedded();
-  const passwordFile = resolve(dataDir, PASSWORD_FILE);
+  const passwordFile = passwordFileOf(dataDir);
   const fresh = !existsSync(resolve(dataDir, 'PG_VERSION'));
   const stored = fresh ? null : await readFile(passwordFile, 'utf8').then((p) => p.trim(), () => null);
   const password = stored ?? (fresh ? newPassword() : LEGACY_PASSWORD);

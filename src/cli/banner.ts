@@ -1,4 +1,5 @@
 // What `switchboard start` prints once it serves: where everything is and what to run next (docs/operators.md shows it).
+import { passwordFileOf } from '../embedded.js';
 
 export interface BannerFacts {
   /** The server's base URL, e.g. http://127.0.0.1:7400. */
@@ -56,8 +57,7 @@ export function bannerLines(f: BannerFacts): string[] {
   ];
 }
 
-/** The embedded superuser's password file in a data folder. */
-export const passwordFileOf = (dataDir: string) => `${dataDir}/switchboard-superuser.password`;
+export { passwordFileOf };
 
 /** The `where` of the embedded Postgres. */
 export const embeddedWhere = (dataDir: string) => `embedded, data in ${dataDir}; superuser password in ${passwordFileOf(dataDir)}`;
