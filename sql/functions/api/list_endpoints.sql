@@ -18,7 +18,7 @@ as $$
            'endpoint_id', e.id, 'agent_id', e.agent_id, 'verbs', to_jsonb(e.verbs), 'default_queue', e.default_queue,
            'created_at', switchboard_internal.ts(e.created_at), 'revoked_at', switchboard_internal.ts(e.revoked_at),
            'clocked_in', e.clocked_in, 'presence_since', switchboard_internal.ts(e.presence_since),
-           'todos_stored', (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c where c.scope_id = e.id))
+           'todos_stored', switchboard_internal.stored_todos(e.id))
            order by e.created_at desc, e.id), '[]'::jsonb),
            'todos_max_per_scope', switchboard_internal.todo_quota())
   from switchboard.endpoints e

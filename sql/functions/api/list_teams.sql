@@ -16,8 +16,7 @@ set search_path = switchboard, pg_temp
 as $$
   select jsonb_build_object('teams', coalesce(jsonb_agg(switchboard_internal.team_json(t.id)
                                                         || jsonb_build_object('role', m.role, 'todos_stored',
-                                                             (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c
-                                                               where c.scope_id = t.id))
+                                                             switchboard_internal.stored_todos(t.id))
                                                         order by lower(t.name), t.created_at, t.id), '[]'::jsonb),
                             'todos_max_per_scope', switchboard_internal.todo_quota())
     from switchboard.teams t

@@ -39,7 +39,7 @@ begin
     perform 1 from switchboard.endpoints e where e.id = v_scope for no key update;
     perform 1 from switchboard.teams t where t.id = v_scope for no key update;
     select ((select count(*) from switchboard.todos x where x.scope_id = v_scope)
-            - (select coalesce(sum(c.stored), 0) from switchboard.scope_todo_counts c where c.scope_id = v_scope))::bigint
+            - switchboard_internal.stored_todos(v_scope))::bigint
       into v_diff;
     v_scopes := v_scopes + 1;
     if v_diff <> 0 then

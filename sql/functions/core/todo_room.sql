@@ -16,7 +16,8 @@ declare
   v_cap integer;
   v_stored numeric;
 begin
-  -- One statement: the setting parsed by int_of as setting_int would, without its nested call (every add pays this).
+  -- One statement: the setting parsed by int_of as setting_int would, without its nested call (every add pays this);
+  -- the sum is stored_todos' and the setting todo_quota's, written out here (a test holds them to one answer).
   select coalesce(sum(c.stored), 0),
          switchboard_internal.int_of((select s.value from switchboard.settings s where s.key = 'todos_max_per_scope'),
                                      1000000, 1, 1000000000)

@@ -2,7 +2,7 @@
 -- Endpoints and Teams pages) carry what each scope stores, and the quota beside them, read as the check on every add
 -- reads it (todo_room's room in an empty scope), whatever the setting holds.
 begin;
-select plan(9);
+select plan(10);
 
 select test.team() as f \gset
 select (:'f'::jsonb)->>'team' as team, (:'f'::jsonb)->>'r' as r, (:'f'::jsonb)->>'admin' as admin \gset
@@ -18,6 +18,8 @@ select is(switchboard.owner_teams(:'admin'::uuid)->'todos_max_per_scope', '10000
 select test.set('todos_max_per_scope', '5');
 select is(switchboard.list_endpoints(:'r_owner')->'todos_max_per_scope', '5'::jsonb, 'the quota as set');
 select is(switchboard_internal.todo_room(gen_random_uuid(), 0), switchboard_internal.todo_quota(), 'the quota the adds enforce');
+select is(array[switchboard_internal.todo_room(:'r', 0), switchboard_internal.todo_quota() - switchboard_internal.stored_todos(:'r')::integer],
+          array[3, 3], 'the room the adds enforce is the quota less what the lists show stored');
 select test.set('todos_max_per_scope', '0');
 select is(array[switchboard_internal.todo_quota(), switchboard_internal.todo_room(gen_random_uuid(), 0)], array[1000000, 1000000],
           'out of range: both read the default');
