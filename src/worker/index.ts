@@ -1,13 +1,14 @@
 // The background worker: graphile-worker (same database) for prune and webhook deliveries, plus a timer for
 // the reaper and the due-retry sweep. Runs inside `switchboard serve` or alone (`switchboard worker`); any
 // number at once is safe, since every sweep picks rows with SKIP LOCKED.
+import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Logger as WorkerLogger, run, type Runner } from 'graphile-worker';
+import { Logger as WorkerLogger, run, type Runner, type WorkerEvents } from 'graphile-worker';
 import postgres from 'postgres';
 import { primaryPgPool, roleFor, WORKER_ROLE } from '../db.js';
 import { type Logger, safeError } from '../log.js';
 import * as ledger from './ledger.js';
-import { runReap, runRequeueDueRetries, runQueueOwedJobs, runRingDueTodos, TASKS, type TaskDeps, taskList } from './tasks.js';
+import { runReap, runRequeueDueRetries, runQueueOwedJobs, runRingDueTodos, runUnlockStoppedWorkers, TASKS, type TaskDeps, taskList } from './tasks.js';
 
 export interface WorkerOptions {
   databaseUrl: string;
@@ -105,8 +106,19 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   const pool = primaryPgPool(opts.databaseUrl, { max: concurrency + 2, role, applicationName: 'switchboard-graphile-worker' }, (err) =>
     log.warn({ err: safeError(err) }, 'graphile-worker: a database connection failed; it is discarded'),
   );
-  const startRunner = () =>
-    run({
+  // The worker ids of the running runner (graphile-worker's documented `events`): when it stops on an error, a job
+  // whose completion or failure the database refused stays locked by them until graphile-worker's lock timeout (4 h);
+  // the sweep unlocks them instead, once whatever its workers still ran has had its time (stoppedWorkers below).
+  let runnerWorkers = new Set<string>();
+  const startRunner = () => {
+    const events: WorkerEvents = new EventEmitter();
+    const workers = new Set<string>();
+    runnerWorkers = workers;
+    // A job is locked by its worker's id, or by the pool's when the pool fetches jobs for its workers (batched).
+    events.on('pool:create', ({ workerPool }) => workers.add(workerPool.id));
+    events.on('worker:create', ({ worker }) => workers.add(worker.workerId));
+    return run({
+      events,
       pgPool: pool,
       concurrency,
       noHandleSignals: true,
@@ -121,6 +133,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
       // Schedules are filed each minute (a schedule's finest tick); run_schedules files each tick once.
       crontab: `${opts.pruneCrontab ?? '0 * * * *'} ${TASKS.prune}\n* * * * * ${TASKS.runSchedules}\n`,
     });
+  };
   let runner: Runner | null;
   try {
     runner = await startRunner();
@@ -130,6 +143,11 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     throw e;
   }
   let stopped = false;
+  // Workers of runners that stopped on an error, each with the time from which its jobs may be unlocked: a forceful
+  // shutdown does not wait for a running task, so its jobs are left alone for the longest a webhook POST may take
+  // (plus slack) before another worker may run them again.
+  const stoppedWorkers = new Map<string, number>();
+  const unlockGraceMs = deps.timeoutMs + 5000;
   // Watches the runner: when its promise settles while we are not stopping, starts another (0.5 s doubling to 30 s;
   // the backoff resets once a runner has lived a minute).
   const supervising = (async () => {
@@ -143,6 +161,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
       }
       runner = null;
       if (stopped) return;
+      for (const id of runnerWorkers) stoppedWorkers.set(id, Date.now() + unlockGraceMs);
       if (Date.now() - started > 60_000) backoffMs = 500;
       while (!stopped && runner === null) {
         await sleep(backoffMs);
@@ -168,6 +187,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
         await runRequeueDueRetries(deps);
         await runRingDueTodos(deps);
         await runQueueOwedJobs(deps);
+        await runUnlockStoppedWorkers(deps, stoppedWorkers);
       } catch (e) {
         log.warn({ err: safeError(e) }, 'sweep failed; retrying at the next interval');
       } finally {

@@ -80,3 +80,11 @@ export async function metrics(sql: Sql): Promise<Doc> {
 export async function setInstanceDeadLetterSink(sql: Sql, configured: boolean): Promise<void> {
   await sql`select switchboard_worker.set_instance_dead_letter_sink(configured => ${configured}::boolean)`;
 }
+
+/**
+ * graphile_worker.force_unlock_workers (graphile-worker's documented API, as WorkerUtils.forceUnlockWorkers): frees
+ * the jobs and job queues these workers still lock, so another worker runs them now rather than after the lock timeout.
+ */
+export async function unlockWorkers(sql: Sql, workerIds: string[]): Promise<void> {
+  await sql`select graphile_worker.force_unlock_workers(${workerIds}::text[])`;
+}

@@ -61,6 +61,20 @@ export async function runQueueOwedJobs(deps: TaskDeps): Promise<number> {
   return n;
 }
 
+/**
+ * Unlocks the jobs of workers whose runner stopped on an error, once each one's time (a map of worker id to the
+ * epoch ms from which it may be unlocked) has come; those unlocked leave the map, the rest wait for the next sweep.
+ */
+export async function runUnlockStoppedWorkers(deps: TaskDeps, stopped: Map<string, number>): Promise<number> {
+  const now = Date.now();
+  const due = [...stopped].filter(([, at]) => at <= now).map(([id]) => id);
+  if (due.length === 0) return 0;
+  await ledger.unlockWorkers(deps.sql, due);
+  for (const id of due) stopped.delete(id);
+  deps.log.info({ job: 'unlock_workers', workers: due.length }, "unlocked the jobs of a stopped runner's workers");
+  return due.length;
+}
+
 export async function runPrune(deps: TaskDeps): Promise<number> {
   const n = await inBatches((limit) => ledger.prune(deps.sql, limit), deps.pruneBatch);
   if (n > 0) deps.log.info({ job: 'prune', todos_deleted: n }, 'pruned terminal todos');

@@ -128,7 +128,9 @@ t.test('a webhook job finishing as the database turns read-only leaves the proce
   const ep = await f.vend(owner, 'hooked');
   const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/bell`;
   await f.db.sql`select switchboard.set_endpoint_doorbell_url(owner_id => ${owner}::uuid, endpoint_id => ${ep.endpoint_id}::uuid, url => ${url}::text)`;
-  const worker = await startWorker({ databaseUrl: f.db.url, logger: f.ctx.log, reapIntervalSeconds: 1, webhookAllowPrivate: true });
+  const worker = await startWorker({
+    databaseUrl: f.db.url, logger: f.ctx.log, reapIntervalSeconds: 1, webhookAllowPrivate: true, notifyTimeoutSeconds: 1,
+  });
   t.teardown(() => worker.stop());
   t.teardown(() => f.db.sql.unsafe(`alter database ${f.db.name} reset default_transaction_read_only`));
 
@@ -146,4 +148,15 @@ t.test('a webhook job finishing as the database turns read-only leaves the proce
   await f.db.sql`select switchboard.add_todo(endpoint_id => ${ep.endpoint_id}::uuid, queue => 'docs'::text)`;
   await until(async () => posts.some((p) => p.includes('"docs"')), 'the next doorbell to be delivered');
   t.pass('the process kept running and the new runner delivers');
+
+  // The first job's end was never recorded (its delivery row still counts the ring): it stays locked by the stopped
+  // runner's worker only until the sweep unlocks it (the POST timeout plus slack, 6 s here), not for graphile-worker's
+  // 4-hour lock timeout, and then it is delivered again (at least once).
+  await until(async () => posts.filter((p) => p.includes('"builds"')).length === 2, "the first doorbell's job to run again");
+  t.ok(f.logLines().some((l) => l.job === 'unlock_workers' && Number(l.workers) >= 1), "the sweep logs the stopped runner's workers it unlocked");
+  await until(async () => {
+    const [r] = await f.db.sql`select count(*)::int as n from graphile_worker._private_jobs where locked_by is not null
+                               or exists (select 1 from switchboard.deliveries d where d.endpoint_id = ${ep.endpoint_id}::uuid)`;
+    return r.n === 0;
+  }, 'no job left locked and both deliveries recorded');
 });
