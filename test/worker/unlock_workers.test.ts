@@ -21,7 +21,7 @@ t.test('the sweep unlocks the jobs of stopped workers whose time has come, and o
   t.equal(await runUnlockStoppedWorkers(deps, stopped), 2, 'the two whose time has come');
   t.same(await locked(), ['c', 'd'], "their jobs are free; a stopped worker's not yet due and a running one's stay locked");
   t.same([...stopped.keys()], ['pool-later'], 'the unlocked leave the map, the other waits for a later sweep');
-  t.same(lines().map((l) => l.workers), [2], 'one line, with the count');
+  t.same(lines().map((l) => [l.workers, l.msg]), [[2, "unlocked the jobs of a stopped runner's workers"]], 'one line, with the count');
 
   t.equal(await runUnlockStoppedWorkers(deps, stopped), 0, 'nothing due: nothing unlocked');
   t.same(await locked(), ['c', 'd']);
