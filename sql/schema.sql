@@ -1673,6 +1673,73 @@ Example: select * from switchboard.help(''claim'');';
 
 
 --
+-- Name: keep_job_lockers(text[], integer); Type: FUNCTION; Schema: switchboard; Owner: -
+--
+
+CREATE FUNCTION switchboard.keep_job_lockers(locker_ids text[], unlock_after_seconds integer DEFAULT 0) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+#variable_conflict use_variable
+declare
+  v_lost_after integer := switchboard_internal.setting_int('worker_lost_after_seconds', 60, 15, 86400);
+  v_lost text[];
+begin
+  if locker_ids is null or cardinality(locker_ids) > 1000
+     or exists (select 1 from unnest(locker_ids) l where l is null or length(l) not between 1 and 128) then
+    perform switchboard_internal.raise('invalid', 'locker_ids must be an array of at most 1000 ids of 1 to 128 characters',
+                                       'Pass the graphile-worker pool and worker ids this process runs.');
+  end if;
+  if unlock_after_seconds is null or unlock_after_seconds < 0 then
+    perform switchboard_internal.raise('invalid', 'unlock_after_seconds must be 0 or more', null);
+  end if;
+  insert into switchboard.job_lockers as k (locker_id, seen_at)
+  select distinct l, now() from unnest(locker_ids) l
+  on conflict (locker_id) do update set seen_at = excluded.seen_at;
+  if unlock_after_seconds < v_lost_after then
+    return 0;
+  end if;
+  -- Deleting is the claim: of two sweeps that find the same lost locker, one unlocks it.
+  with lost as (
+    delete from switchboard.job_lockers k
+     where k.seen_at < now() - make_interval(secs => v_lost_after) and k.locker_id <> all(locker_ids)
+    returning k.locker_id)
+  select array_agg(lost.locker_id) into v_lost from lost;
+  if v_lost is null then
+    return 0;
+  end if;
+  perform graphile_worker.force_unlock_workers(v_lost);
+  return cardinality(v_lost);
+end;
+$$;
+
+
+--
+-- Name: FUNCTION keep_job_lockers(locker_ids text[], unlock_after_seconds integer); Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard.keep_job_lockers(locker_ids text[], unlock_after_seconds integer) IS 'marks a worker''s graphile-worker lockers seen, and unlocks the jobs of lost
+ones. A locker is a pool or worker id, as graphile_worker jobs'' locked_by names it. Each
+locker_ids element is marked seen now (switchboard.job_lockers). Then, when unlock_after_seconds
+(how long the caller''s own sweeps have been succeeding without a break) has reached
+worker_lost_after_seconds (60 unless set to 15..86400), every other locker not seen for that long
+is lost: its row is deleted and graphile_worker.force_unlock_workers frees its jobs, which
+another worker then runs (a webhook may be delivered twice: at least once). A caller that was
+itself cut off unlocks nothing until it has seen as long as the others had to be seen in, so a
+database that was away does not make every locker look lost to the first sweep back. Returns the
+number of lost lockers unlocked. Errors: invalid (locker_ids null, over 1000 elements, or an
+element empty, null or over 128 characters; unlock_after_seconds negative).
+
+locker_ids: the graphile-worker pool and worker ids the calling process runs now (its runner''s),
+  1..128 characters each, at most 1000.
+unlock_after_seconds: how long the caller''s own marks have been succeeding without a break, in
+  seconds; 0 (the default) only marks.
+
+Example: select switchboard.keep_job_lockers(locker_ids => array[''pool-8f2c'', ''worker-01ab''],
+  unlock_after_seconds => 120);';
+
+
+--
 -- Name: list_endpoints(uuid); Type: FUNCTION; Schema: switchboard; Owner: -
 --
 
@@ -4059,6 +4126,10 @@ begin
        'Switchboard sends no NOTIFY (doorbells, A2A wakes, credential refusals) while PostgreSQL''s notification '
        || 'queue is at least this full (1..100 percent), and owes webhook jobs instead of queuing them (queue_owed_jobs '
        || 'queues them later): a NOTIFY into a full queue fails its transaction'),
+      ('worker_lost_after_seconds', 60, 15, 86400,
+       'a worker process whose sweep has not said for this long which graphile-worker pool and workers it runs '
+       || 'is taken as lost, and another worker''s sweep unlocks the jobs it held (keep_job_lockers); set it above '
+       || 'every worker''s SWITCHBOARD_REAP_INTERVAL, with room for a pause (15..86400)'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
@@ -10178,6 +10249,28 @@ gone).';
 
 
 --
+-- Name: keep_job_lockers(text[], integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
+--
+
+CREATE FUNCTION switchboard_worker.keep_job_lockers(locker_ids text[], unlock_after_seconds integer DEFAULT 0) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'switchboard', 'pg_temp'
+    AS $$
+  select switchboard.keep_job_lockers(locker_ids, unlock_after_seconds);
+$$;
+
+
+--
+-- Name: FUNCTION keep_job_lockers(locker_ids text[], unlock_after_seconds integer); Type: COMMENT; Schema: switchboard_worker; Owner: -
+--
+
+COMMENT ON FUNCTION switchboard_worker.keep_job_lockers(locker_ids text[], unlock_after_seconds integer) IS 'switchboard.keep_job_lockers, for the worker''s own role
+(switchboard_worker). That role sweeps and delivers for every tenant but holds none of the admin
+API. Returns what switchboard.keep_job_lockers returns. Errors: those of
+switchboard.keep_job_lockers.';
+
+
+--
 -- Name: prune(integer); Type: FUNCTION; Schema: switchboard_worker; Owner: -
 --
 
@@ -10494,6 +10587,24 @@ CREATE TABLE switchboard.functions_applied (
     applied_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT functions_applied_singleton CHECK (singleton)
 );
+
+
+--
+-- Name: job_lockers; Type: TABLE; Schema: switchboard; Owner: -
+--
+
+CREATE TABLE switchboard.job_lockers (
+    locker_id text NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT job_lockers_locker_id_check CHECK (((length(locker_id) >= 1) AND (length(locker_id) <= 128)))
+);
+
+
+--
+-- Name: TABLE job_lockers; Type: COMMENT; Schema: switchboard; Owner: -
+--
+
+COMMENT ON TABLE switchboard.job_lockers IS 'The graphile-worker pool and worker ids (graphile_worker jobs'' locked_by) each running worker process holds, with when its sweep last said so (switchboard.keep_job_lockers). A locker not seen for worker_lost_after_seconds is lost: another worker''s sweep deletes its row and unlocks its jobs.';
 
 
 --
@@ -10817,6 +10928,14 @@ ALTER TABLE ONLY switchboard.endpoints
 
 ALTER TABLE ONLY switchboard.functions_applied
     ADD CONSTRAINT functions_applied_pkey PRIMARY KEY (singleton);
+
+
+--
+-- Name: job_lockers job_lockers_pkey; Type: CONSTRAINT; Schema: switchboard; Owner: -
+--
+
+ALTER TABLE ONLY switchboard.job_lockers
+    ADD CONSTRAINT job_lockers_pkey PRIMARY KEY (locker_id);
 
 
 --
@@ -11597,6 +11716,14 @@ GRANT ALL ON FUNCTION switchboard.heartbeat(endpoint_id uuid, todo_id uuid, leas
 
 REVOKE ALL ON FUNCTION switchboard.help(topic text) FROM PUBLIC;
 GRANT ALL ON FUNCTION switchboard.help(topic text) TO switchboard_admin;
+
+
+--
+-- Name: FUNCTION keep_job_lockers(locker_ids text[], unlock_after_seconds integer); Type: ACL; Schema: switchboard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard.keep_job_lockers(locker_ids text[], unlock_after_seconds integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard.keep_job_lockers(locker_ids text[], unlock_after_seconds integer) TO switchboard_admin;
 
 
 --
@@ -13261,6 +13388,14 @@ GRANT ALL ON FUNCTION switchboard_worker.delivery(delivery_id uuid) TO switchboa
 
 
 --
+-- Name: FUNCTION keep_job_lockers(locker_ids text[], unlock_after_seconds integer); Type: ACL; Schema: switchboard_worker; Owner: -
+--
+
+REVOKE ALL ON FUNCTION switchboard_worker.keep_job_lockers(locker_ids text[], unlock_after_seconds integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION switchboard_worker.keep_job_lockers(locker_ids text[], unlock_after_seconds integer) TO switchboard_worker;
+
+
+--
 -- Name: FUNCTION prune(batch_limit integer); Type: ACL; Schema: switchboard_worker; Owner: -
 --
 
@@ -13363,6 +13498,13 @@ GRANT SELECT ON TABLE switchboard.endpoint_admission TO switchboard_admin;
 --
 
 GRANT SELECT ON TABLE switchboard.functions_applied TO switchboard_admin;
+
+
+--
+-- Name: TABLE job_lockers; Type: ACL; Schema: switchboard; Owner: -
+--
+
+GRANT SELECT ON TABLE switchboard.job_lockers TO switchboard_admin;
 
 
 --

@@ -8,7 +8,21 @@ import postgres from 'postgres';
 import { primaryPgPool, roleFor, WORKER_ROLE } from '../db.js';
 import { type Logger, safeError } from '../log.js';
 import * as ledger from './ledger.js';
-import { runReap, runRequeueDueRetries, runQueueOwedJobs, runRingDueTodos, runUnlockStoppedWorkers, TASKS, type TaskDeps, taskList } from './tasks.js';
+import {
+  type LockerWatch,
+  runKeepJobLockers,
+  runQueueOwedJobs,
+  runReap,
+  runRequeueDueRetries,
+  runRingDueTodos,
+  runUnlockStoppedWorkers,
+  TASKS,
+  type TaskDeps,
+  taskList,
+} from './tasks.js';
+
+/** How often a worker marks its graphile-worker lockers seen (worker_lost_after_seconds, at least 15, is three of these). */
+const LOCKER_INTERVAL_MS = 5000;
 
 export interface WorkerOptions {
   databaseUrl: string;
@@ -162,6 +176,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
       runner = null;
       if (stopped) return;
       for (const id of runnerWorkers) stoppedWorkers.set(id, Date.now() + unlockGraceMs);
+      runnerWorkers = new Set();
       if (Date.now() - started > 60_000) backoffMs = 500;
       while (!stopped && runner === null) {
         await sleep(backoffMs);
@@ -197,6 +212,24 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   };
   const timer = setInterval(sweep, (opts.reapIntervalSeconds ?? 5) * 1000);
   sweep();
+
+  // Every 5 s whatever the sweep interval, and apart from the sweeps (a long reap must not make this process look
+  // lost to the others): the running runner's lockers marked seen, and the jobs of lost processes unlocked.
+  const watch: LockerWatch = { since: null };
+  let keeping: Promise<void> | null = null;
+  const keep = () => {
+    keeping ??= (async () => {
+      try {
+        await runKeepJobLockers(deps, runnerWorkers, watch);
+      } catch (e) {
+        log.warn({ err: safeError(e) }, 'marking the worker\'s job lockers failed; retrying at the next interval');
+      } finally {
+        keeping = null;
+      }
+    })();
+  };
+  const lockerTimer = setInterval(keep, LOCKER_INTERVAL_MS);
+  keep();
   log.info({ reap_interval_seconds: opts.reapIntervalSeconds ?? 5, concurrency }, 'worker started');
 
   let stopping: Promise<void> | null = null;
@@ -204,12 +237,14 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     stop() {
       stopping ??= (async () => {
         clearInterval(timer);
+        clearInterval(lockerTimer);
         stopped = true;
         try {
           await runner?.stop().catch((e: unknown) => log.warn({ err: safeError(e) }, 'graphile-worker: stop failed'));
           await supervising;
         } finally {
           await sweeping;
+          await keeping;
           await pool.end().catch(() => {});
           await sql.end({ timeout: 5 });
           log.info('worker stopped');

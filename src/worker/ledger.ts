@@ -88,3 +88,13 @@ export async function setInstanceDeadLetterSink(sql: Sql, configured: boolean): 
 export async function unlockWorkers(sql: Sql, workerIds: string[]): Promise<void> {
   await sql`select graphile_worker.force_unlock_workers(${workerIds}::text[])`;
 }
+
+/**
+ * switchboard_worker.keep_job_lockers: marks this process's graphile-worker lockers seen; once its own marks have run
+ * unbroken for unlockAfterSeconds past worker_lost_after_seconds, unlocks the jobs of lockers not seen that long.
+ */
+export async function keepJobLockers(sql: Sql, lockerIds: string[], unlockAfterSeconds: number): Promise<number> {
+  const [r] = await sql`select switchboard_worker.keep_job_lockers(locker_ids => ${lockerIds}::text[],
+                                                                    unlock_after_seconds => ${unlockAfterSeconds}::integer) as n`;
+  return Number(r.n);
+}

@@ -75,6 +75,31 @@ export async function runUnlockStoppedWorkers(deps: TaskDeps, stopped: Map<strin
   return due.length;
 }
 
+/** Since when (epoch ms) this process's locker marks have succeeded without a break; null after a failure. */
+export interface LockerWatch {
+  since: number | null;
+}
+
+/**
+ * Marks this process's graphile-worker lockers (its running pool and workers) seen, and unlocks the jobs of lockers
+ * another process stopped marking (keep_job_lockers): a worker process that died (kill -9, an OOM, a lost host) left
+ * them locked for graphile-worker's four-hour lock timeout. It unlocks only once its own marks have run unbroken as
+ * long as the others had to be seen in, so the first marks after the database was away find no one lost.
+ */
+export async function runKeepJobLockers(deps: TaskDeps, lockers: Iterable<string>, watch: LockerWatch): Promise<number> {
+  const now = Date.now();
+  let n: number;
+  try {
+    n = await ledger.keepJobLockers(deps.sql, [...lockers], watch.since === null ? 0 : Math.floor((now - watch.since) / 1000));
+  } catch (e) {
+    watch.since = null;
+    throw e;
+  }
+  watch.since ??= now;
+  if (n > 0) deps.log.info({ job: 'unlock_lost_workers', lockers: n }, 'unlocked the jobs of worker processes no longer seen');
+  return n;
+}
+
 export async function runPrune(deps: TaskDeps): Promise<number> {
   const n = await inBatches((limit) => ledger.prune(deps.sql, limit), deps.pruneBatch);
   if (n > 0) deps.log.info({ job: 'prune', todos_deleted: n }, 'pruned terminal todos');
