@@ -31,6 +31,10 @@ t.test('a worker whose backends are terminated, then refused writes, keeps runni
   await f.db.sql.unsafe(`alter database ${f.db.name} set default_transaction_read_only = on`);
   await kill();
   await until(async () => f.logLines().some((l) => /sweep failed/.test(String(l.msg))), 'a sweep to fail on the read-only database');
+  // The marks of its job lockers fail too (on their own timer, every 5 s), and say so with the database's error.
+  const refused = (l: Record<string, unknown>) => /job lockers failed/.test(String(l.msg)) && (l.err as { code?: string })?.code === '25006';
+  const marks = await until(async () => f.logLines().find(refused), "the lockers' marks to be refused");
+  t.match(marks, { level: 40 }, 'a warning with the refusal');
   await f.db.sql.unsafe(`alter database ${f.db.name} reset default_transaction_read_only`);
   await kill();
 

@@ -32,6 +32,7 @@ t.test("a dead process's locked doorbell job is unlocked by a live worker and de
   const lockers = await sql`select locker_id from switchboard.job_lockers`;
   t.notOk(lockers.some((r) => r.locker_id === 'pool-dead'), 'the lost locker is gone');
   t.ok(lockers.some((r) => String(r.locker_id).startsWith('pool-')), "the live worker's pool is marked");
+  t.ok(lockers.some((r) => String(r.locker_id).startsWith('worker-')), 'and its workers');
 });
 
 t.test('the marks start the watch, a failure restarts it, and only a long enough watch unlocks', async (t) => {
