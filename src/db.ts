@@ -40,6 +40,25 @@ export function urlOfPool(sql: Sql): string | undefined {
 }
 
 /**
+ * Options every long-lived postgres.js client of the server and the worker takes. fetch_types off: with it on (the
+ * default) each new connection first reads the array types from pg_catalog in a query whose failure postgres.js
+ * 3.4 never handles (porsager/postgres#1192, #1223), so a connection terminated or cancelled during it (a restart, a
+ * failover, pg_terminate_backend, statement_timeout) is an unhandled rejection and Node ends the process. Without the
+ * types postgres.js cannot write a JS array as a parameter (pass pgTextArray(xs)::text[] instead) nor read a column of
+ * an array type (it comes back as its text): every answer of the SQL API is jsonb or a scalar.
+ */
+export const LONG_LIVED = { fetch_types: false } as const;
+
+/**
+ * A text[] parameter as PostgreSQL's array literal (every element double-quoted, `\` and `"` escaped), for clients
+ * with fetch_types off (LONG_LIVED); null stays null.
+ */
+export function pgTextArray(xs: readonly string[] | null | undefined): string | null {
+  if (xs === null || xs === undefined) return null;
+  return `{${xs.map((x) => `"${x.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/**
  * A postgres.js pool. postgres.js discards a connection on its first error (a terminated backend, a reset socket) and
  * opens a new one on the next call, so a pool outlives a restart of its database; a multi-host URL reaches the primary
  * (postgresJsUrl).
@@ -50,6 +69,7 @@ export function createPool(url: string, opts: PoolOptions = {}): Sql {
   const pool = postgres(target, {
     max: opts.max ?? 10,
     onnotice: () => {},
+    ...LONG_LIVED,
     // A refused or dead database answers within connect_timeout instead of queueing callers for 30 s.
     connect_timeout: 5,
     connection: {

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import type { Config } from './config.js';
-import { urlOfPool } from './db.js';
+import { LONG_LIVED, urlOfPool } from './db.js';
 import { toCallerError } from './errors.js';
 import { listenEverywhere } from './shard-listen.js';
 import { type SignalOptions, type Signals, signalsFor } from './signals.js';
@@ -171,7 +171,7 @@ class Bell implements Doorbell {
   private async subscribe(): Promise<void> {
     const sql = this.sql!;
     const listener = this.url
-      ? postgres(this.url, { max: 1, onnotice: () => {}, connect_timeout: 5, connection: { application_name: 'switchboard-listen' } })
+      ? postgres(this.url, { max: 1, onnotice: () => {}, ...LONG_LIVED, connect_timeout: 5, connection: { application_name: 'switchboard-listen' } })
       : undefined;
     try {
       // On a sharded cluster's proxy, on every shard too (src/shard-listen.ts): transitions ring on their shard.

@@ -1,7 +1,7 @@
 // The typed wrappers over the SQL API, each naming its arguments and casting every parameter: the agent's entry
 // points (schema switchboard_agent, which take the bearer credential) for the MCP server, and the admin API
 // (schema switchboard, ids as arguments) for the CLI. Every surface calls the ledger through these.
-import type { Sql } from './db.js';
+import { pgTextArray, type Sql } from './db.js';
 import { InputError } from './errors.js';
 import { claimantText, withoutNul } from './text.js';
 
@@ -252,7 +252,7 @@ export function createAdminLedger(sql: Sql) {
     /** team_id: vend it in that team (the owner must be one of its admins); absent, a personal endpoint. */
     vendEndpoint: (a: { owner_id: string; agent_id: string; verbs?: string[]; team_id?: string }) =>
       one(sql`select switchboard.vend_endpoint(owner_id => ${a.owner_id}::uuid, agent_id => ${a.agent_id}::text,
-                verbs => ${v(a.verbs)}::text[], team_id => ${v(a.team_id)}::uuid) as doc`),
+                verbs => ${pgTextArray(a.verbs)}::text[], team_id => ${v(a.team_id)}::uuid) as doc`),
 
     /** Teams (ADR-0038): a team with its first admin, its members, its team queues; the list, all or an owner's. */
     addTeam: (a: { name: string; admin_owner_id: string }) =>

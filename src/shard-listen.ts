@@ -1,6 +1,7 @@
 // LISTEN on a pool's database and, when that database is a sharded cluster's proxy (docs/scale-out.md), on every
 // shard too: transitions NOTIFY on the shard that holds the todo, and a server talks to the proxy.
 import postgres from 'postgres';
+import { LONG_LIVED } from './db.js';
 
 export interface Listening {
   /** Stops listening everywhere (and closes the shard connections this listen opened). */
@@ -42,7 +43,7 @@ export async function listenEverywhere(
   const add = async (urls: string[]) => {
     if (ended) return 0; // a shape change heard as it ended: open nothing nobody would close
     const fresh = urls.filter((u) => !clients.has(u));
-    for (const url of fresh) clients.set(url, postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 }));
+    for (const url of fresh) clients.set(url, postgres(url, { max: 1, onnotice: () => {}, ...LONG_LIVED, connect_timeout: 5 }));
     await Promise.allSettled(fresh.map((url) => {
       let listened = false;
       return clients.get(url)!.listen(channel, fn, () => {

@@ -1,6 +1,6 @@
 // Typed wrappers over the Board's SQL entry points (schema switchboard_board): each takes the browser's session
 // secret (and, to change anything, the session's CSRF token), never an owner id.
-import type { Sql } from '../db.js';
+import { pgTextArray, type Sql } from '../db.js';
 import { withoutNul } from '../text.js';
 
 export interface OwnerSession {
@@ -230,7 +230,7 @@ export function boardLedger(sql: Sql) {
                                                   queue => ${queue}::text) as doc`),
     vendTeamEndpoint: (s: Signed, teamId: string, agentId: string, verbs: string[] | null) =>
       one<VendedEndpoint>(sql`select switchboard_board.vend_endpoint(${w(s)}, team_id => ${teamId}::uuid,
-                                                  agent_id => ${agentId}::text, verbs => ${verbs}::text[]) as doc`),
+                                                  agent_id => ${agentId}::text, verbs => ${pgTextArray(verbs)}::text[]) as doc`),
     pauseQueue: (s: Signed, queue: string, teamId: string | null) =>
       one<Record<string, unknown>>(sql`select switchboard_board.pause_queue(${w(s)}, queue => ${queue}::text, team_id => ${teamId}::uuid) as doc`),
     retryDeadLetters: (s: Signed, queue: string, teamId: string | null) =>

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger as WorkerLogger, run, type Runner, type WorkerEvents } from 'graphile-worker';
 import postgres from 'postgres';
-import { primaryPgPool, roleFor, WORKER_ROLE } from '../db.js';
+import { LONG_LIVED, primaryPgPool, roleFor, WORKER_ROLE } from '../db.js';
 import { type Logger, safeError } from '../log.js';
 import * as ledger from './ledger.js';
 import {
@@ -68,6 +68,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   const sql = postgres(opts.databaseUrl, {
     max: 2,
     onnotice: () => {},
+    ...LONG_LIVED,
     connection: { application_name: 'switchboard-worker', ...(role ? { role } : {}) },
   });
   // A login granted only agent + Board (switchboard_app, as servers were set up before migration 000008) would fail

@@ -1,6 +1,7 @@
 // Typed wrappers over the SQL functions the worker and /metrics call (named arguments, every
 // parameter cast), kept beside their only callers; the agent and Board verbs are in src/ledger.ts.
 import type postgres from 'postgres';
+import { pgTextArray } from '../db.js';
 
 type Sql = postgres.Sql;
 export type Doc = Record<string, unknown>;
@@ -86,7 +87,7 @@ export async function setInstanceDeadLetterSink(sql: Sql, configured: boolean): 
  * the jobs and job queues these workers still lock, so another worker runs them now rather than after the lock timeout.
  */
 export async function unlockWorkers(sql: Sql, workerIds: string[]): Promise<void> {
-  await sql`select graphile_worker.force_unlock_workers(${workerIds}::text[])`;
+  await sql`select graphile_worker.force_unlock_workers(${pgTextArray(workerIds)}::text[])`;
 }
 
 /**
@@ -94,7 +95,7 @@ export async function unlockWorkers(sql: Sql, workerIds: string[]): Promise<void
  * unbroken for unlockAfterSeconds past worker_lost_after_seconds, unlocks the jobs of lockers not seen that long.
  */
 export async function keepJobLockers(sql: Sql, lockerIds: string[], unlockAfterSeconds: number): Promise<number> {
-  const [r] = await sql`select switchboard_worker.keep_job_lockers(locker_ids => ${lockerIds}::text[],
+  const [r] = await sql`select switchboard_worker.keep_job_lockers(locker_ids => ${pgTextArray(lockerIds)}::text[],
                                                                     unlock_after_seconds => ${unlockAfterSeconds}::integer) as n`;
   return Number(r.n);
 }
