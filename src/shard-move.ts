@@ -56,6 +56,7 @@ export const KEPT_TABLES: Record<string, string> = {
   'switchboard_internal.signal_key': "the deployment's key, given to the new database by use_signal_key from the proxy",
   'switchboard_internal.mcp_session_key': "a database's own key; a sharded server's is the proxy's (switchboard_proxy.keys)",
   'switchboard_shard.gate': "the move's own lock (empty): every envelope reads it before its call takes a snapshot",
+  'switchboard.job_lockers': "the graphile-worker lockers of the workers running on this database, kept by each of them",
 };
 
 
