@@ -52,9 +52,9 @@ begin
        || 'queue is at least this full (1..100 percent), and owes webhook jobs instead of queuing them (queue_owed_jobs '
        || 'queues them later): a NOTIFY into a full queue fails its transaction'),
       ('worker_lost_after_seconds', 60, 15, 86400,
-       'a worker process whose sweep has not said for this long which graphile-worker pool and workers it runs '
-       || 'is taken as lost, and another worker''s sweep unlocks the jobs it held (keep_job_lockers); set it above '
-       || 'every worker''s SWITCHBOARD_REAP_INTERVAL, with room for a pause (15..86400)'),
+       'a worker process that has not marked for this long which graphile-worker pool and workers it runs (each '
+       || 'marks every 5 s, whatever SWITCHBOARD_REAP_INTERVAL) is taken as lost, and another worker unlocks the '
+       || 'jobs it held (keep_job_lockers); 15..86400'),
       ('schedules_max_per_endpoint', 100, 0, 100000, 'the most schedules one endpoint may hold (0..100000); more is invalid'),
       ('schedule_backfill_max', 10, 1, 10000,
        'after downtime, run_schedules files at most this many missed ticks of a schedule (the newest ones) and '
